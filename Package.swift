@@ -1,0 +1,72 @@
+// swift-tools-version:5.9
+// hudrender: iOS-style progress HUDs, rings and loading bars rendered headless to PNG, APNG and GIF.
+//
+// One target per concern (see README "Architecture"). The library products carry no unsafeFlags so
+// that other packages can depend on them; optimisation is chosen by the caller (`-c release`).
+import PackageDescription
+import Foundation
+
+let allTargets: [Target] = [
+    // System libraries (Debian: libpng-dev, libgif-dev, zlib1g-dev).
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "CCodecShims", dependencies: ["CPNG", "CGIF", "CZlib"]),
+
+    .target(name: "HUDRaster"),
+    .target(name: "HUDText", dependencies: ["HUDRaster"]),
+    .target(name: "HUDSVG", dependencies: ["HUDRaster"]),
+    .target(name: "HUDMotion"),
+    .target(name: "HUDCodecs", dependencies: ["HUDRaster", "CCodecShims", "CPNG", "CGIF", "CZlib"]),
+    .target(name: "HUDKit", dependencies: ["HUDRaster", "HUDText", "HUDMotion", "HUDSVG"]),
+    .target(name: "HUDSnapshotTesting", dependencies: ["HUDRaster", "HUDCodecs"]),
+    .executableTarget(
+        name: "hudrender",
+        dependencies: ["HUDRaster", "HUDText", "HUDSVG", "HUDMotion", "HUDKit", "HUDCodecs"]),
+
+    .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster"]),
+    .testTarget(name: "HUDTextTests", dependencies: ["HUDText", "HUDRaster"]),
+    .testTarget(name: "HUDSVGTests", dependencies: ["HUDSVG", "HUDRaster", "HUDCodecs"]),
+    .testTarget(name: "HUDMotionTests", dependencies: ["HUDMotion"]),
+    .testTarget(name: "HUDCodecsTests", dependencies: ["HUDCodecs", "HUDRaster"]),
+    .testTarget(name: "HUDKitTests", dependencies: ["HUDKit", "HUDRaster", "HUDCodecs", "HUDSnapshotTesting"],
+                exclude: ["__Snapshots__"]),
+    .testTarget(name: "HUDSnapshotTestingTests", dependencies: ["HUDSnapshotTesting", "HUDRaster", "HUDCodecs"]),
+    .testTarget(name: "hudrenderTests", dependencies: ["HUDCodecs", "HUDRaster"]),
+]
+
+// DEVELOPMENT ONLY: targets whose folder holds no source yet are left out (removed before release).
+func hasSources(_ t: Target) -> Bool {
+    if t.type == .system { return true }
+    let dir = (t.type == .test ? "Tests/" : "Sources/") + t.name
+    let files = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String]) ?? []
+    return files.contains { $0.hasSuffix(".swift") || $0.hasSuffix(".c") }
+}
+// HUD_TARGETS=A,B (development only) builds just those targets, so that parallel work on one
+// target is not blocked by another that is half-written.
+let only = ProcessInfo.processInfo.environment["HUD_TARGETS"].map { Set($0.split(separator: ",").map(String.init)) }
+let targets = allTargets.filter { hasSources($0) && (only == nil || only!.contains($0.name) || $0.type == .system) }
+let names = Set(targets.map(\.name))
+for t in targets {
+    t.dependencies = t.dependencies.filter {
+        if case .byNameItem(let n, _) = $0 { return names.contains(n) }
+        return true
+    }
+    if t.type == .test, !FileManager.default.fileExists(atPath: "Tests/\(t.name)/__Snapshots__") { t.exclude = [] }
+}
+let allProducts: [Product] = [
+    .library(name: "HUDRaster", targets: ["HUDRaster"]),
+    .library(name: "HUDText", targets: ["HUDText"]),
+    .library(name: "HUDSVG", targets: ["HUDSVG"]),
+    .library(name: "HUDMotion", targets: ["HUDMotion"]),
+    .library(name: "HUDKit", targets: ["HUDKit"]),
+    .library(name: "HUDCodecs", targets: ["HUDCodecs"]),
+    .library(name: "HUDSnapshotTesting", targets: ["HUDSnapshotTesting"]),
+    .executable(name: "hudrender", targets: ["hudrender"]),
+]
+
+let package = Package(
+    name: "hudrender",
+    products: allProducts.filter { names.contains($0.name) },
+    targets: targets
+)
