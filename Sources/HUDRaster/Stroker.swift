@@ -1,0 +1,349 @@
+// Stroker: turns a path and a StrokeStyle into an outline that, filled with the non-zero rule,
+// covers exactly the stroke.
+//
+// Design note: curves are flattened first (with a tolerance measured in device pixels), then the
+// polyline is offset: the outline of each open subpath is one contour (left side forward, end cap,
+// right side backward, start cap); a closed subpath gives two contours, one per side. Every piece of
+// outline turns the same way round, so self-overlaps only add winding and the non-zero fill stays
+// watertight. At each vertex the outer side gets the join (the user's join at real corners, a round
+// join between the flattened pieces of one curve, so the outer edge of a thick curve is the true
+// offset within the tolerance); the inner side meets at the exact intersection of the two offset
+// lines when both segments are long enough, and otherwise goes through the vertex itself ("pivot"),
+// Skia's trick that keeps thick, tightly curved strokes free of notches and sawtooth. Stroking is
+// done in user space and the outline transformed afterwards, so a non-uniform CTM skews the pen as
+// Core Graphics does; the flattening tolerance is divided by the CTM's scale to stay ~0.05 device px.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Path {
+    /// The default flattening tolerance of `stroked`, in device pixels.
+    public static let strokeTolerance = 0.05
+
+    /// The outline of this path stroked with `style`, in device space (`transform` applied), to be
+    /// filled with `FillRule.winding`.
+    ///
+    /// The stroke is computed in user space (so the pen is transformed with the path, as in Core
+    /// Graphics) and curves are flattened to within `tolerance` device pixels. A dash pattern in the
+    /// style is applied first (see `dashed(pattern:phase:)`). A zero-length subpath (a move followed
+    /// by segments that go nowhere) still draws a dot for round and square caps. Returns an empty path
+    /// for a line width that is zero, negative or not finite, for a transform that collapses the
+    /// plane, and for a path with a NaN or infinite coordinate. Widths under one device pixel are
+    /// stroked as given; see `hairlineCoverageScale(for:transform:)` to keep their weight.
+    ///
+    /// Complexity: O(number of flattened segments + join and cap points).
+    public func stroked(_ style: StrokeStyle, transform: Transform = .identity,
+                        tolerance: Double = Path.strokeTolerance) -> Path {
+        let scale = transform.maxScale
+        guard style.lineWidth > 0, style.lineWidth.isFinite, scale > 0, scale.isFinite,
+              transform.determinant != 0, transform.tx.isFinite, transform.ty.isFinite,
+              isAllFinite else { return Path() }
+        var source = self
+        if !style.dashPattern.isEmpty { source = dashed(pattern: style.dashPattern, phase: style.dashPhase) }
+        let tol = max(tolerance.isFinite && tolerance > 0 ? tolerance : Path.strokeTolerance, 1e-4) / scale
+        var s = Stroker(style: style, tolerance: tol, transform: transform)
+        s.run(source)
+        return s.out
+    }
+
+    /// How much to scale the alpha of a stroke of `width` (user space) drawn through `transform`, when
+    /// it is drawn as a hairline one device pixel wide instead (`hairlineWidth(for:transform:)`):
+    /// the device width itself for strokes thinner than one pixel, 1 otherwise.
+    ///
+    /// A sub-pixel stroke rasterised at its true width gets its coverage from a sliver that the
+    /// accumulation rounds unevenly along the line (it shimmers and can vanish); drawing it one pixel
+    /// wide at `width` x alpha keeps the same ink per unit length and an even weight. The device width
+    /// of an anisotropic transform is taken as `width * sqrt(|det|)` (the mean scale). A width of zero
+    /// is Core Graphics' "thinnest line the device can draw": one device pixel at full alpha.
+    public static func hairlineCoverageScale(for width: Double, transform: Transform = .identity) -> Double {
+        guard width.isFinite, width >= 0 else { return 0 }
+        if width == 0 { return 1 }
+        let device = width * abs(transform.determinant).squareRoot()
+        guard device.isFinite else { return 1 }
+        return device < 1 ? device : 1
+    }
+
+    /// The user-space line width that is one device pixel wide through `transform` when `width` is
+    /// thinner than that (use with `hairlineCoverageScale(for:transform:)`), else `width` itself.
+    public static func hairlineWidth(for width: Double, transform: Transform = .identity) -> Double {
+        let mean = abs(transform.determinant).squareRoot()
+        guard width.isFinite, width >= 0, mean > 0, mean.isFinite else { return width }
+        return width * mean < 1 ? 1 / mean : width
+    }
+
+    /// True when every coordinate of the path is finite.
+    @usableFromInline var isAllFinite: Bool {
+        for e in elements {
+            switch e {
+            case .move(let p), .line(let p): if !p.isFinite { return false }
+            case .quadCurve(let p, let c): if !p.isFinite || !c.isFinite { return false }
+            case .curve(let p, let c1, let c2): if !p.isFinite || !c1.isFinite || !c2.isFinite { return false }
+            case .closeSubpath: break
+            }
+        }
+        return true
+    }
+}
+
+/// The polyline stroker behind `Path.stroked`. Works on one subpath at a time.
+@usableFromInline struct Stroker {
+    let hw: Double
+    let cap: LineCap
+    let join: LineJoin
+    let miterLimit: Double
+    let tol: Double
+    let t: Transform
+    /// Largest angle a round join or cap may span with one chord and stay within `tol` of the arc.
+    let arcStep: Double
+    var out = Path()
+
+    // The current subpath, in user space.
+    var pts: [Point] = []
+    /// `smooth[i]` is true when vertex i lies inside one flattened curve (gets a round join).
+    var smooth: [Bool] = []
+    var hadSegment = false
+    // Per-segment unit directions and lengths, reused between subpaths.
+    var dirs: [Point] = []
+    var lens: [Double] = []
+
+    init(style: StrokeStyle, tolerance: Double, transform: Transform) {
+        hw = style.lineWidth / 2
+        cap = style.lineCap
+        join = style.lineJoin
+        miterLimit = style.miterLimit.isFinite ? max(1, style.miterLimit) : 10
+        tol = tolerance
+        t = transform
+        let c = 1 - tolerance / hw
+        arcStep = c <= 0 ? .pi / 2 : min(.pi / 2, 2 * acos(c))
+    }
+
+    mutating func run(_ path: Path) {
+        var start: Point? = nil
+        for e in path.elements {
+            switch e {
+            case .move(let p):
+                finish(closed: false)
+                start = p; begin(p)
+            case .line(let p):
+                if pts.isEmpty { begin(start ?? p) }
+                hadSegment = true
+                add(p, smooth: false)
+            case .quadCurve(let p, let c):
+                if pts.isEmpty { begin(start ?? p) }
+                hadSegment = true
+                flattenQuad(pts.last!, c, p)
+            case .curve(let p, let c1, let c2):
+                if pts.isEmpty { begin(start ?? p) }
+                hadSegment = true
+                flattenCubic(pts.last!, c1, c2, p)
+            case .closeSubpath:
+                if !pts.isEmpty { hadSegment = true; finish(closed: true) }
+            }
+        }
+        finish(closed: false)
+    }
+
+    mutating func begin(_ p: Point) {
+        pts.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true)
+        pts.append(p); smooth.append(false); hadSegment = false
+    }
+
+    /// Appends a polyline vertex, dropping it when it coincides with the previous one.
+    mutating func add(_ p: Point, smooth s: Bool) {
+        let q = pts[pts.count - 1]
+        let dx = p.x - q.x, dy = p.y - q.y
+        let eps = tol * 1e-3
+        if dx * dx + dy * dy <= eps * eps {
+            if !s { smooth[smooth.count - 1] = false }
+            return
+        }
+        pts.append(p); smooth.append(s)
+    }
+
+    mutating func flattenQuad(_ p0: Point, _ p1: Point, _ p2: Point) {
+        let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
+        let dd = (ddx * ddx + ddy * ddy).squareRoot()
+        let n = Stroker.segmentCount((dd / (4 * tol)).squareRoot())
+        if n > 1 {
+            for i in 1..<n {
+                let u = Double(i) / Double(n), v = 1 - u
+                add(Point(x: v * v * p0.x + 2 * u * v * p1.x + u * u * p2.x,
+                          y: v * v * p0.y + 2 * u * v * p1.y + u * u * p2.y), smooth: true)
+            }
+        }
+        add(p2, smooth: false)
+    }
+
+    mutating func flattenCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
+        let ax = p0.x - 2 * p1.x + p2.x, ay = p0.y - 2 * p1.y + p2.y
+        let bx = p1.x - 2 * p2.x + p3.x, by = p1.y - 2 * p2.y + p3.y
+        let m = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+        let n = Stroker.segmentCount((0.75 * m / tol).squareRoot())
+        if n > 1 {
+            for i in 1..<n {
+                let u = Double(i) / Double(n), v = 1 - u
+                let b0 = v * v * v, b1 = 3 * u * v * v, b2 = 3 * u * u * v, b3 = u * u * u
+                add(Point(x: b0 * p0.x + b1 * p1.x + b2 * p2.x + b3 * p3.x,
+                          y: b0 * p0.y + b1 * p1.y + b2 * p2.y + b3 * p3.y), smooth: true)
+            }
+        }
+        add(p3, smooth: false)
+    }
+
+    /// Number of chords for a curve, bounded so that absurd coordinates cannot stall the stroker.
+    static func segmentCount(_ x: Double) -> Int {
+        guard x.isFinite else { return 1024 }
+        return max(1, min(1024, Int(x.rounded(.up))))
+    }
+
+    // MARK: - Outline
+
+    @inline(__always) mutating func moveOut(_ p: Point) { out.move(to: p.applying(t)) }
+    @inline(__always) mutating func lineOut(_ p: Point) { out.addLine(to: p.applying(t)) }
+
+    /// The stroke's normal for unit direction d (d turned a quarter towards +y from +x).
+    @inline(__always) static func normal(_ d: Point) -> Point { Point(x: -d.y, y: d.x) }
+
+    mutating func finish(closed: Bool) {
+        defer { pts.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true); hadSegment = false }
+        guard !pts.isEmpty else { return }
+        if closed, pts.count > 1 {
+            let a = pts[0], b = pts[pts.count - 1]
+            let eps = tol * 1e-3
+            if (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) <= eps * eps { pts.removeLast(); smooth.removeLast() }
+        }
+        let n = pts.count
+        if n == 1 {
+            if hadSegment { dot(pts[0]) }
+            return
+        }
+        let segs = closed ? n : n - 1
+        dirs.removeAll(keepingCapacity: true); lens.removeAll(keepingCapacity: true)
+        for i in 0..<segs {
+            let a = pts[i], b = pts[(i + 1) % n]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let l = (dx * dx + dy * dy).squareRoot()
+            dirs.append(Point(x: dx / l, y: dy / l)); lens.append(l)
+        }
+        if closed {
+            // One contour per side; the second walks the polyline backwards.
+            moveOut(pts[0] + Stroker.normal(dirs[0]) * hw)
+            for k in 1...n {
+                let i = k % n
+                vertex(pts[i], dirs[k - 1], dirs[i], lens[k - 1], lens[i], smooth: smooth[i])
+            }
+            out.closeSubpath()
+            let d0 = dirs[n - 1] * -1
+            moveOut(pts[0] + Stroker.normal(d0) * hw)
+            var k = n - 1
+            while k >= 0 {
+                // Walking backwards, vertex k sits between segment k (reversed) and segment k-1 (reversed).
+                let dIn = dirs[k] * -1, dOut = dirs[(k - 1 + n) % n] * -1
+                vertex(pts[k], dIn, dOut, lens[k], lens[(k - 1 + n) % n], smooth: smooth[k])
+                k -= 1
+            }
+            out.closeSubpath()
+        } else {
+            moveOut(pts[0] + Stroker.normal(dirs[0]) * hw)
+            for i in 1..<(n - 1) {
+                vertex(pts[i], dirs[i - 1], dirs[i], lens[i - 1], lens[i], smooth: smooth[i])
+            }
+            lineOut(pts[n - 1] + Stroker.normal(dirs[n - 2]) * hw)
+            capOut(pts[n - 1], dirs[n - 2])
+            var i = n - 2
+            while i >= 1 {
+                vertex(pts[i], dirs[i] * -1, dirs[i - 1] * -1, lens[i], lens[i - 1], smooth: smooth[i])
+                i -= 1
+            }
+            lineOut(pts[0] - Stroker.normal(dirs[0]) * hw)
+            capOut(pts[0], dirs[0] * -1)
+            out.closeSubpath()
+        }
+    }
+
+    /// Emits the outline on the +normal side around vertex `v` between directions `a` (in) and `b`
+    /// (out), starting at v + N(a)*hw (emitted here) and ending at v + N(b)*hw.
+    mutating func vertex(_ v: Point, _ a: Point, _ b: Point, _ la: Double, _ lb: Double, smooth: Bool) {
+        let na = Stroker.normal(a), nb = Stroker.normal(b)
+        let pa = v + na * hw, pb = v + nb * hw
+        lineOut(pa)
+        let cross = a.x * b.y - a.y * b.x
+        let dot = a.x * b.x + a.y * b.y
+        if abs(cross) <= 1e-12 && dot > 0 { return }   // straight on: pa == pb
+        let phi = (abs(cross) <= 1e-9 && dot < 0) ? -Double.pi : atan2(cross, dot)
+        if phi > 0 {
+            // Inner side. The two offset lines cross hw*tan(phi/2) from the vertex along each segment.
+            let reach = hw * tan(phi / 2)
+            if reach <= la && reach <= lb && phi < .pi * 0.999 {
+                var m = na + nb
+                let ml = m.length
+                m = m * (hw / (ml * cos(phi / 2)) / ml)
+                lineOut(v + m)
+            } else {
+                lineOut(v); lineOut(pb)
+            }
+            return
+        }
+        // Outer side.
+        if smooth { arc(v, from: na, sweep: phi); return }
+        switch join {
+        case .bevel:
+            lineOut(pb)
+        case .round:
+            arc(v, from: na, sweep: phi)
+        case .miter:
+            let half = cos(-phi / 2)   // = sin of half the angle between the segments
+            if half > 0, 1 / half <= miterLimit {
+                var m = na + nb
+                let ml = m.length
+                m = m * (hw / (half * ml))
+                lineOut(v + m)
+            }
+            lineOut(pb)
+        }
+    }
+
+    /// Emits points on the circle of radius hw around c, from c + r0*hw turning by `sweep`
+    /// (excluding the start point, including the end).
+    mutating func arc(_ c: Point, from r0: Point, sweep: Double) {
+        let n = max(1, min(4096, Int((abs(sweep) / arcStep).rounded(.up))))
+        let step = sweep / Double(n)
+        for k in 1...n {
+            let ang = step * Double(k)
+            let cs = cos(ang), sn = sin(ang)
+            lineOut(Point(x: c.x + (r0.x * cs - r0.y * sn) * hw, y: c.y + (r0.x * sn + r0.y * cs) * hw))
+        }
+    }
+
+    /// Emits the cap at end point p of a stroke heading in direction d, from p + N(d)*hw to p - N(d)*hw.
+    mutating func capOut(_ p: Point, _ d: Point) {
+        let nrm = Stroker.normal(d)
+        switch cap {
+        case .butt:
+            lineOut(p - nrm * hw)
+        case .square:
+            lineOut(p + nrm * hw + d * hw); lineOut(p - nrm * hw + d * hw); lineOut(p - nrm * hw)
+        case .round:
+            arc(p, from: nrm, sweep: -.pi)
+        }
+    }
+
+    /// The cap of a zero-length subpath: a disc or an axis-aligned square (nothing for butt caps),
+    /// wound the same way as every other outline piece.
+    mutating func dot(_ p: Point) {
+        switch cap {
+        case .butt: return
+        case .square:
+            moveOut(Point(x: p.x + hw, y: p.y + hw)); lineOut(Point(x: p.x + hw, y: p.y - hw))
+            lineOut(Point(x: p.x - hw, y: p.y - hw)); lineOut(Point(x: p.x - hw, y: p.y + hw))
+            out.closeSubpath()
+        case .round:
+            moveOut(Point(x: p.x + hw, y: p.y))
+            arc(p, from: Point(x: 1, y: 0), sweep: -2 * .pi)
+            out.closeSubpath()
+        }
+    }
+}
