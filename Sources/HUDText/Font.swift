@@ -1,0 +1,68 @@
+// Font: a face at a point size, with the fallback chain used for characters the face lacks.
+//
+// Design note: like UIFont, a Font is a cheap value (a shared immutable face + a size). Sizes are
+// in points; the canvas transform decides how many device pixels a point is, so the same Font
+// renders crisply at scale 1, 2 and 3. Characters the face lacks are looked up in a fallback
+// chain (by default the FontLibrary's: DejaVu, then every other font found on the system).
+
+import HUDRaster
+
+/// A font face at a size in points (like `UIFont`).
+public struct Font: Sendable {
+    /// The primary face.
+    public let face: FontFace
+    /// Size in points (the em square's height).
+    public let size: Double
+    /// Where characters that `face` lacks are looked for, in order.
+    public let library: FontLibrary?
+
+    /// A font from a face. Characters the face lacks come from `fallbackLibrary` (the shared
+    /// library by default; nil for no fallback, so they draw as missing-glyph boxes).
+    public init(face: FontFace, size: Double, fallbackLibrary: FontLibrary? = .shared) {
+        self.face = face
+        self.size = size.isFinite ? max(0, size) : 0
+        self.library = fallbackLibrary
+    }
+
+    /// A font read from a TrueType file (what `--font PATH` uses).
+    public init(contentsOf path: String, size: Double) throws {
+        self.init(face: try FontFace(contentsOf: path), size: size)
+    }
+
+    /// The regular system font (DejaVu Sans, or the face set with `FontLibrary.setFace`).
+    /// Throws `FontError.noFontFound` (saying which package to install) when there is none.
+    public static func systemFont(ofSize size: Double) throws -> Font {
+        Font(face: try FontLibrary.shared.face(weight: .regular), size: size)
+    }
+
+    /// The bold system font (DejaVu Sans Bold, falling back to the regular face).
+    public static func boldSystemFont(ofSize size: Double) throws -> Font {
+        Font(face: try FontLibrary.shared.face(weight: .bold), size: size)
+    }
+
+    /// The same face and fallbacks at another size.
+    public func withSize(_ size: Double) -> Font { Font(face: face, size: size, fallbackLibrary: library) }
+
+    /// Points per font unit.
+    public var scale: Double { size / Double(face.unitsPerEm) }
+    /// Distance from the baseline to the top of the line, in points.
+    public var ascender: Double { Double(face.ascender) * scale }
+    /// Distance from the baseline to the bottom of the line, in points (negative, like UIFont).
+    public var descender: Double { Double(face.descender) * scale }
+    /// Extra space between lines, in points.
+    public var leading: Double { Double(max(0, face.lineGap)) * scale }
+    /// Baseline-to-baseline distance: ascender - descender + line gap (UIFont.lineHeight).
+    public var lineHeight: Double { ascender - descender + leading }
+
+    /// The size of `string` laid out at most `width` points wide (like `boundingRect(with:)`).
+    public func size(of string: String, constrainedToWidth width: Double? = nil) -> Size {
+        TextLayout(string, font: self, maxWidth: width).size
+    }
+
+    /// The face that draws `scalar`: the primary face if it has it, else the first fallback that
+    /// does, else nil (drawn as a missing-glyph box).
+    public func face(for scalar: Unicode.Scalar) -> FontFace? {
+        if face.hasGlyph(for: scalar) { return face }
+        return library?.fallbackFace(for: scalar, excluding: face)
+    }
+}

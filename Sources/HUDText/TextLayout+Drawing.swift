@@ -1,0 +1,104 @@
+// TextLayout+Drawing: putting a layout's glyphs on a Canvas.
+//
+// Design note: when the canvas transform is a plain scale + translation (every still frame and
+// most animation frames), glyphs are drawn from cached coverage masks rendered at the exact device
+// pixel size: baselines snap to whole device pixels (crisp horizontals) and pen positions keep a
+// quarter-pixel subpixel offset (even spacing). All glyph masks of one draw call are merged into one
+// mask and filled once, so a text shadow is cast by the text as a whole, not glyph over glyph. Under
+// rotation or skew (a HUD swinging in) the outlines are filled as paths through the transform.
+
+import HUDRaster
+
+extension TextLayout {
+    /// Draws the layout with its top-left corner at `origin`; lines are aligned within `size.width`.
+    public func draw(in canvas: Canvas, at origin: Point, color: Color, shadow: TextShadow? = nil) {
+        draw(in: canvas, rect: Rect(origin: origin, size: size), color: color, shadow: shadow)
+    }
+
+    /// Draws the layout from the top of `rect`, lines aligned within `rect.width` (not clipped to it).
+    public func draw(in canvas: Canvas, rect: Rect, color: Color, shadow: TextShadow? = nil,
+                     cache: GlyphCache = .shared) {
+        guard !lines.isEmpty, color.alpha > 0 || (shadow?.color.alpha ?? 0) > 0 else { return }
+        let m = canvas.ctm
+        canvas.saveGState()
+        defer { canvas.restoreGState() }
+        if let s = shadow {
+            // Shadow offset and blur are in text space: map them to the canvas's base space.
+            let off = Size(width: m.a * s.offset.width + m.c * s.offset.height,
+                           height: m.b * s.offset.width + m.d * s.offset.height)
+            canvas.setShadow(offset: off, blur: s.blur * abs(m.determinant).squareRoot(), color: s.color)
+        }
+        if m.b == 0, m.c == 0, m.a > 0, m.d > 0 {
+            if let mask = deviceMask(transform: m, rect: rect, clip: (canvas.width, canvas.height), cache: cache) {
+                canvas.fill(mask, color: color)
+            }
+        } else {
+            canvas.setFillColor(color)
+            canvas.fill(path(in: rect, cache: cache), rule: .winding)
+        }
+    }
+
+    /// All glyph outlines as one path in user space (points, y down), aligned within `rect`.
+    public func path(in rect: Rect? = nil, cache: GlyphCache = .shared) -> Path {
+        let box = rect ?? Rect(origin: .zero, size: size)
+        var p = Path()
+        for (k, line) in lines.enumerated() {
+            let x0 = box.minX + lineOffset(k, boxWidth: box.width), y = box.minY + line.baseline
+            for g in line.glyphs {
+                let s = font.size / Double(g.face.unitsPerEm)
+                let o = cache.outline(face: g.face, glyph: g.id)
+                if o.isEmpty { continue }
+                p.addPath(o.path(transform: Transform(a: s, b: 0, c: 0, d: -s, tx: x0 + g.x, ty: y)))
+            }
+        }
+        return p
+    }
+
+    /// The merged device-space coverage of every glyph for an axis-aligned transform `m`,
+    /// limited to the canvas area; nil when nothing is visible.
+    func deviceMask(transform m: Transform, rect: Rect, clip: (width: Int, height: Int), cache: GlyphCache) -> Mask? {
+        struct Placed { var mask: Mask; var x: Int; var y: Int }
+        var placed: [Placed] = []
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for (k, line) in lines.enumerated() {
+            let ux = rect.minX + lineOffset(k, boxWidth: rect.width), uy = rect.minY + line.baseline
+            let by = (m.d * uy + m.ty).rounded()
+            guard by.isFinite, abs(by) < 1e8 else { continue }
+            for g in line.glyphs {
+                let dx = m.a * (ux + g.x) + m.tx
+                guard dx.isFinite, abs(dx) < 1e8 else { continue }
+                let quarters = (dx * 4).rounded()
+                let fx = Int((quarters / 4).rounded(.down)), sub = Int(quarters - Double(fx) * 4)
+                let s = font.size / Double(g.face.unitsPerEm)
+                guard let gm = cache.mask(face: g.face, glyph: g.id, scaleX: s * m.a, scaleY: s * m.d, subpixel: sub) else { continue }
+                let x = gm.originX + fx, y = gm.originY + Int(by)
+                if x >= clip.width || y >= clip.height || x + gm.width <= 0 || y + gm.height <= 0 { continue }
+                placed.append(Placed(mask: gm, x: x, y: y))
+                minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x + gm.width); maxY = max(maxY, y + gm.height)
+            }
+        }
+        guard !placed.isEmpty else { return nil }
+        minX = max(minX, 0); minY = max(minY, 0); maxX = min(maxX, clip.width); maxY = min(maxY, clip.height)
+        guard maxX > minX, maxY > minY else { return nil }
+        let w = maxX - minX, h = maxY - minY
+        var cov = [UInt8](repeating: 0, count: w * h)
+        cov.withUnsafeMutableBufferPointer { dst in
+            for p in placed {
+                let x0 = max(p.x, minX), x1 = min(p.x + p.mask.width, maxX)
+                let y0 = max(p.y, minY), y1 = min(p.y + p.mask.height, maxY)
+                guard x1 > x0, y1 > y0 else { continue }
+                p.mask.coverage.withUnsafeBufferPointer { src in
+                    for y in y0..<y1 {
+                        let srow = (y - p.y) * p.mask.width - p.x, drow = (y - minY) * w - minX
+                        for x in x0..<x1 {
+                            // Glyphs abut rather than overlap: adding keeps shared edge pixels whole.
+                            let v = Int(dst[drow + x]) + Int(src[srow + x])
+                            dst[drow + x] = UInt8(min(v, 255))
+                        }
+                    }
+                }
+            }
+        }
+        return Mask(originX: minX, originY: minY, width: w, height: h, coverage: cov)
+    }
+}
