@@ -1,0 +1,77 @@
+// SVGNode: one element after the CSS cascade, immutable, as the renderer walks it.
+//
+// Design note: the cascade (presentation attribute < `<style>` rule < `style` attribute) is done once
+// when the document is loaded, so rendering a frame only resolves inheritance. Properties stay as
+// strings here; they are parsed where their meaning depends on context (percentages against the
+// viewport, `currentColor` against the inherited colour).
+
+final class SVGNode: @unchecked Sendable {
+    let name: String
+    /// Geometry and other non-property attributes (x, d, href, viewBox, ...).
+    let attributes: [String: String]
+    /// Cascaded presentation properties (fill, stroke-width, opacity, ...).
+    let properties: [String: String]
+    let children: [SVGNode]
+    let text: String
+    let line: Int
+
+    init(name: String, attributes: [String: String], properties: [String: String], children: [SVGNode], text: String, line: Int) {
+        self.name = name; self.attributes = attributes; self.properties = properties
+        self.children = children; self.text = text; self.line = line
+    }
+
+    var id: String? { attributes["id"] }
+
+    /// `href` wins over `xlink:href` (SVG 2); only local `#id` references are followed.
+    var hrefID: String? {
+        let v = attributes["href"] ?? attributes["xlink:href"]
+        guard let h = v?.trimmingSpaces, h.hasPrefix("#"), h.count > 1 else { return nil }
+        return String(h.dropFirst())
+    }
+
+    /// Presentation properties SVG lets authors set as attributes as well as CSS.
+    static let presentationProperties: Set<String> = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
+        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "color",
+        "visibility", "display", "stop-color", "stop-opacity", "filter", "clip-path", "mask", "clip-rule",
+        "font-size", "font-family", "font-weight", "marker-start", "marker-mid", "marker-end", "overflow",
+        "paint-order", "shape-rendering", "mix-blend-mode", "isolation", "transform",
+    ]
+
+    /// Builds the cascaded tree. `transform` given in CSS is honoured as resvg does; geometry given
+    /// in CSS (SVG 2) is ignored, as SVG 1.1 renderers do.
+    static func build(_ root: XMLElementNode, sheet: CSSStyleSheet, warnings: inout [String]) -> SVGNode {
+        // Iterative post-order so that a deep tree cannot overflow the stack.
+        struct Frame { let x: XMLElementNode; var built: [SVGNode] = []; var next = 0 }
+        var stack = [Frame(x: root)]
+        var result: SVGNode?
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            if stack[top].next < stack[top].x.children.count {
+                let child = stack[top].x.children[stack[top].next]
+                stack[top].next += 1
+                stack.append(Frame(x: child))
+                continue
+            }
+            let f = stack.removeLast()
+            let node = make(f.x, children: f.built, sheet: sheet)
+            if stack.isEmpty { result = node } else { stack[stack.count - 1].built.append(node) }
+        }
+        return result!
+    }
+
+    private static func make(_ x: XMLElementNode, children: [SVGNode], sheet: CSSStyleSheet) -> SVGNode {
+        var attrs: [String: String] = [:]
+        var props: [String: String] = [:]
+        for (k, v) in x.attributes {
+            if presentationProperties.contains(k) && k != "transform" { props[k] = v.trimmingSpaces } else { attrs[k] = v }
+        }
+        let classes = (x.attributes["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        var cssDecls = sheet.declarations(forName: x.name, id: x.attributes["id"], classes: classes)
+        if let style = x.attributes["style"] { cssDecls += CSSStyleSheet.declarations(style) }
+        for (k, v) in cssDecls where presentationProperties.contains(k) {
+            if k == "transform" { attrs["transform"] = v } else { props[k] = v }
+        }
+        return SVGNode(name: x.name, attributes: attrs, properties: props, children: children, text: x.text, line: x.line)
+    }
+}

@@ -1,0 +1,380 @@
+// SVGRenderer: walks the cascaded tree and draws it through a HUDRaster Canvas.
+//
+// Design note: the renderer keeps its own current transform and hands the Canvas device-space
+// geometry (the Canvas CTM is held at identity while an SVG draws). That lets strokes be outlined
+// once with the exact transform (Path.stroked flattens in device space) and lets a gradient fill a
+// stroke outline with its own gradient-space transform. Group opacity uses a transparency layer,
+// feGaussianBlur an offscreen canvas cropped to the filter region. Recursion is bounded: the XML
+// depth limit bounds element nesting and `use` is followed at most `maxUseDepth` deep, never into
+// itself.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HUDRaster
+
+struct SVGRenderer {
+    let document: SVGDocument
+    var canvas: Canvas
+    /// Device-space origin of `canvas` (non-zero for a cropped offscreen canvas).
+    var deviceOffset = Point.zero
+    private var useStack: [ObjectIdentifier] = []
+    static let maxUseDepth = 24
+
+    init(document: SVGDocument, canvas: Canvas) {
+        self.document = document
+        self.canvas = canvas
+    }
+
+    var context: LengthContext { document.lengthContext }
+
+    static let nonRendering: Set<String> = [
+        "defs", "linearGradient", "radialGradient", "stop", "title", "desc", "metadata", "style", "filter",
+        "clipPath", "mask", "pattern", "symbol", "marker", "script", "font", "font-face",
+    ]
+    static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
+    static let containers: Set<String> = ["g", "svg", "a", "switch", "use"]
+
+    // MARK: - Tree walk
+
+    mutating func renderChildren(of node: SVGNode, style: SVGStyle, ctm: Transform) {
+        if node.name == "switch" {
+            // The first child whose element is supported (conditional attributes are not evaluated).
+            if let c = node.children.first(where: { SVGRenderer.shapes.contains($0.name) || SVGRenderer.containers.contains($0.name) }) {
+                render(c, parentStyle: style, ctm: ctm)
+            }
+            return
+        }
+        for c in node.children { render(c, parentStyle: style, ctm: ctm) }
+    }
+
+    mutating func render(_ node: SVGNode, parentStyle: SVGStyle, ctm parentCTM: Transform) {
+        if SVGRenderer.nonRendering.contains(node.name) { return }
+        guard SVGRenderer.shapes.contains(node.name) || SVGRenderer.containers.contains(node.name) else { return }
+        if node.properties["display"]?.trimmingSpaces == "none" { return }
+        var ctm = parentCTM
+        if let t = node.attributes["transform"] {
+            if let tr = SVGValueParser.transform(t) { ctm = tr.concatenating(ctm) }
+        }
+        if node.name == "use" {
+            let x = SVGValueParser.length(node.attributes["x"], axis: .x, context: context) ?? 0
+            let y = SVGValueParser.length(node.attributes["y"], axis: .y, context: context) ?? 0
+            ctm = Transform(translationX: x, y: y).concatenating(ctm)
+        } else if node.name == "svg" {
+            // A nested viewport: position and viewBox (its clip is not applied).
+            let x = SVGValueParser.length(node.attributes["x"], axis: .x, context: context) ?? 0
+            let y = SVGValueParser.length(node.attributes["y"], axis: .y, context: context) ?? 0
+            ctm = Transform(translationX: x, y: y).concatenating(ctm)
+            if let vb = SVGValueParser.viewBox(node.attributes["viewBox"]) {
+                let w = SVGValueParser.length(node.attributes["width"], axis: .x, context: context) ?? context.viewport.width
+                let h = SVGValueParser.length(node.attributes["height"], axis: .y, context: context) ?? context.viewport.height
+                let ar = SVGValueParser.aspectRatio(node.attributes["preserveAspectRatio"])
+                ctm = ar.transform(viewBox: vb, into: Rect(x: 0, y: 0, width: w, height: h)).concatenating(ctm)
+            }
+        }
+        guard ctm.determinant != 0, ctm.determinant.isFinite else { return }
+        let style = parentStyle.inheriting(node, context: context)
+
+        var opacity = 1.0
+        if let o = node.properties["opacity"], o != "inherit", let v = SVGValueParser.numberOrFraction(o) { opacity = min(max(v, 0), 1) }
+        if opacity <= 0 { return }
+
+        // Filter first, then opacity (SVG compositing order).
+        if let f = node.properties["filter"]?.trimmingSpaces, f != "none" {
+            renderFiltered(node, filterValue: f, style: style, ctm: ctm, opacity: opacity)
+            return
+        }
+        if opacity < 1 && needsLayer(node, style: style) {
+            canvas.saveGState()
+            canvas.setAlpha(opacity)
+            canvas.beginTransparencyLayer()
+            canvas.setAlpha(1)
+            renderContent(node, style: style, ctm: ctm, opacity: 1)
+            canvas.endTransparencyLayer()
+            canvas.restoreGState()
+        } else {
+            renderContent(node, style: style, ctm: ctm, opacity: opacity)
+        }
+    }
+
+    /// Whether group opacity needs an offscreen layer (anything but a shape with a single paint).
+    private func needsLayer(_ node: SVGNode, style: SVGStyle) -> Bool {
+        guard SVGRenderer.shapes.contains(node.name) else { return true }
+        return style.fill != .none && style.stroke != .none && style.strokeWidth > 0
+    }
+
+    /// Draws the element itself (no filter; `opacity` multiplies paint alpha for a lone shape).
+    mutating func renderContent(_ node: SVGNode, style: SVGStyle, ctm: Transform, opacity: Double) {
+        switch node.name {
+        case "use":
+            guard let id = node.hrefID, let target = document.ids[id] else { return }
+            let key = ObjectIdentifier(target)
+            guard !useStack.contains(key), useStack.count < SVGRenderer.maxUseDepth, !isAncestor(target, of: node) else { return }
+            useStack.append(key)
+            if target.name == "symbol" || target.name == "svg" {
+                var t = ctm
+                if let vb = SVGValueParser.viewBox(target.attributes["viewBox"]) {
+                    let w = SVGValueParser.length(node.attributes["width"] ?? target.attributes["width"], axis: .x, context: context) ?? context.viewport.width
+                    let h = SVGValueParser.length(node.attributes["height"] ?? target.attributes["height"], axis: .y, context: context) ?? context.viewport.height
+                    let ar = SVGValueParser.aspectRatio(target.attributes["preserveAspectRatio"])
+                    t = ar.transform(viewBox: vb, into: Rect(x: 0, y: 0, width: w, height: h)).concatenating(ctm)
+                }
+                let s = style.inheriting(target, context: context)
+                renderChildren(of: target, style: s, ctm: t)
+            } else {
+                render(target, parentStyle: style, ctm: ctm)
+            }
+            useStack.removeLast()
+        case "g", "svg", "a", "switch":
+            renderChildren(of: node, style: style, ctm: ctm)
+        default:
+            guard style.visible, let path = shapePath(node) else { return }
+            drawShape(path, style: style, ctm: ctm, opacity: opacity)
+        }
+    }
+
+    /// True when `target` contains `node` (a `use` pointing at its own ancestor).
+    private func isAncestor(_ target: SVGNode, of node: SVGNode) -> Bool {
+        var stack = [target]
+        var visited = 0
+        while let n = stack.popLast() {
+            if n === node { return true }
+            visited += 1
+            if visited > 100_000 { return true }
+            stack.append(contentsOf: n.children)
+        }
+        return false
+    }
+
+    // MARK: - Shapes
+
+    func shapePath(_ node: SVGNode) -> Path? {
+        let a = node.attributes
+        func len(_ k: String, _ axis: LengthAxis) -> Double? { SVGValueParser.length(a[k], axis: axis, context: context) }
+        var p = Path()
+        switch node.name {
+        case "path":
+            guard let d = a["d"] else { return nil }
+            p = PathDataParser.parse(d)
+        case "rect":
+            let x = len("x", .x) ?? 0, y = len("y", .y) ?? 0
+            guard let w = len("width", .x), let h = len("height", .y), w > 0, h > 0 else { return nil }
+            var rx = len("rx", .x).flatMap { $0 >= 0 ? $0 : nil }
+            var ry = len("ry", .y).flatMap { $0 >= 0 ? $0 : nil }
+            if rx == nil { rx = ry }
+            if ry == nil { ry = rx }
+            let crx = min(rx ?? 0, w / 2), cry = min(ry ?? 0, h / 2)
+            if crx > 0 && cry > 0 {
+                SVGRenderer.addRoundedRect(&p, Rect(x: x, y: y, width: w, height: h), rx: crx, ry: cry)
+            } else {
+                p.addRect(Rect(x: x, y: y, width: w, height: h))
+            }
+        case "circle":
+            let cx = len("cx", .x) ?? 0, cy = len("cy", .y) ?? 0
+            guard let r = len("r", .other), r > 0 else { return nil }
+            p.addEllipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
+        case "ellipse":
+            let cx = len("cx", .x) ?? 0, cy = len("cy", .y) ?? 0
+            var rx = len("rx", .x).flatMap { $0 >= 0 ? $0 : nil }
+            var ry = len("ry", .y).flatMap { $0 >= 0 ? $0 : nil }
+            if rx == nil { rx = ry }
+            if ry == nil { ry = rx }
+            guard let erx = rx, let ery = ry, erx > 0, ery > 0 else { return nil }
+            p.addEllipse(in: Rect(x: cx - erx, y: cy - ery, width: 2 * erx, height: 2 * ery))
+        case "line":
+            let x1 = len("x1", .x) ?? 0, y1 = len("y1", .y) ?? 0, x2 = len("x2", .x) ?? 0, y2 = len("y2", .y) ?? 0
+            p.move(to: Point(x: x1, y: y1)); p.addLine(to: Point(x: x2, y: y2))
+        case "polyline", "polygon":
+            guard let raw = a["points"] else { return nil }
+            let pts = SVGValueParser.points(raw)
+            guard pts.count >= 2 else { return nil }
+            p.move(to: pts[0])
+            for q in pts.dropFirst() { p.addLine(to: q) }
+            if node.name == "polygon" { p.closeSubpath() }
+        default:
+            return nil
+        }
+        return p.isEmpty ? nil : p
+    }
+
+    static func addRoundedRect(_ p: inout Path, _ r: Rect, rx: Double, ry: Double) {
+        let k = 0.5522847498
+        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        p.move(to: Point(x: x0 + rx, y: y0))
+        p.addLine(to: Point(x: x1 - rx, y: y0))
+        p.addCurve(to: Point(x: x1, y: y0 + ry), control1: Point(x: x1 - rx + k * rx, y: y0), control2: Point(x: x1, y: y0 + ry - k * ry))
+        p.addLine(to: Point(x: x1, y: y1 - ry))
+        p.addCurve(to: Point(x: x1 - rx, y: y1), control1: Point(x: x1, y: y1 - ry + k * ry), control2: Point(x: x1 - rx + k * rx, y: y1))
+        p.addLine(to: Point(x: x0 + rx, y: y1))
+        p.addCurve(to: Point(x: x0, y: y1 - ry), control1: Point(x: x0 + rx - k * rx, y: y1), control2: Point(x: x0, y: y1 - ry + k * ry))
+        p.addLine(to: Point(x: x0, y: y0 + ry))
+        p.addCurve(to: Point(x: x0 + rx, y: y0), control1: Point(x: x0, y: y0 + ry - k * ry), control2: Point(x: x0 + rx - k * rx, y: y0))
+        p.closeSubpath()
+    }
+
+    mutating func drawShape(_ path: Path, style: SVGStyle, ctm: Transform, opacity: Double) {
+        let bbox = SVGGeometry.tightBounds(path)
+        if style.fill != .none, let paint = resolve(style.fill, bbox: bbox, opacity: style.fillOpacity * opacity, color: style.color) {
+            fillDevice(path.applying(ctm), rule: style.fillRule, paint: paint, ctm: ctm)
+        }
+        if style.stroke != .none, style.strokeWidth > 0,
+           let paint = resolve(style.stroke, bbox: bbox, opacity: style.strokeOpacity * opacity, color: style.color) {
+            let ss = StrokeStyle(lineWidth: style.strokeWidth, lineCap: style.lineCap, lineJoin: style.lineJoin,
+                                 miterLimit: style.miterLimit, dashPattern: style.dashArray, dashPhase: style.dashOffset)
+            let outline = path.stroked(ss, transform: ctm)
+            if !outline.isEmpty { fillDevice(outline, rule: .winding, paint: paint, ctm: ctm) }
+        }
+    }
+
+    /// A paint for one shape; nil when nothing is to be drawn.
+    func resolve(_ spec: SVGPaintSpec, bbox: Rect, opacity: Double, color: Color) -> ResolvedPaint? {
+        switch spec {
+        case .none: return nil
+        case .color(let c): return .color(c.withAlphaComponent(c.alpha * opacity))
+        case let .server(id, fallback):
+            let result: PaintServerResult
+            if let n = document.ids[id] {
+                result = GradientResolver(ids: document.ids, context: context)
+                    .resolve(n, bbox: bbox.isNull ? nil : bbox, opacity: opacity, inheritedColor: color)
+            } else {
+                result = .invalid
+            }
+            switch result {
+            case .paint(let p): return p
+            case .nothing:
+                // A gradient without stops or usable box: the fallback if any (resvg), else nothing.
+                if let f = fallback, f != .none, case .server = f {} else if let f = fallback { return resolve(f, bbox: bbox, opacity: opacity, color: color) }
+                return nil
+            case .invalid:
+                if let f = fallback { return resolve(f, bbox: bbox, opacity: opacity, color: color) }
+                return nil
+            }
+        }
+    }
+
+    /// Fills a device-space path (the Canvas CTM is identity here).
+    mutating func fillDevice(_ devicePath: Path, rule: FillRule, paint: ResolvedPaint, ctm: Transform) {
+        let path = deviceOffset == .zero ? devicePath : devicePath.applying(Transform(translationX: -deviceOffset.x, y: -deviceOffset.y))
+        switch paint {
+        case .color(let c):
+            if c.alpha <= 0 { return }
+            canvas.setFillColor(c)
+            canvas.fill(path, rule: rule)
+        case let .gradient(p, g):
+            var m = g.concatenating(ctm)
+            if deviceOffset != .zero { m = m.concatenating(Transform(translationX: -deviceOffset.x, y: -deviceOffset.y)) }
+            guard let inv = m.inverted() else { return }
+            canvas.saveGState()
+            canvas.concatenate(m)
+            canvas.setFillPaint(p)
+            canvas.fill(path.applying(inv), rule: rule)
+            canvas.restoreGState()
+        }
+    }
+
+    // MARK: - Bounds
+
+    /// The object bounding box of `node`'s geometry in the coordinate system `t` maps it to.
+    func bounds(_ node: SVGNode, transform t: Transform, depth: Int = 0) -> Rect {
+        if depth > 64 || SVGRenderer.nonRendering.contains(node.name) { return .null }
+        if node.properties["display"]?.trimmingSpaces == "none" { return .null }
+        var m = t
+        if depth > 0, let tr = node.attributes["transform"].flatMap(SVGValueParser.transform) { m = tr.concatenating(t) }
+        if SVGRenderer.shapes.contains(node.name) {
+            guard let p = shapePath(node) else { return .null }
+            return SVGGeometry.tightBounds(p.applying(m))
+        }
+        if node.name == "use" {
+            guard let id = node.hrefID, let target = document.ids[id], depth < 16 else { return .null }
+            let x = SVGValueParser.length(node.attributes["x"], axis: .x, context: context) ?? 0
+            let y = SVGValueParser.length(node.attributes["y"], axis: .y, context: context) ?? 0
+            return bounds(target, transform: Transform(translationX: x, y: y).concatenating(m), depth: depth + 1)
+        }
+        var r = Rect.null
+        for c in node.children { r = r.union(bounds(c, transform: m, depth: depth + 1)) }
+        return r
+    }
+
+    // MARK: - Filters
+
+    mutating func renderFiltered(_ node: SVGNode, filterValue: String, style: SVGStyle, ctm: Transform, opacity: Double) {
+        // `url(#id)`; a reference to a missing or non-filter element disables rendering (SVG).
+        guard filterValue.hasPrefix("url("), let close = filterValue.firstIndex(of: ")") else {
+            renderContent(node, style: style, ctm: ctm, opacity: opacity) // CSS filter functions: not supported
+            return
+        }
+        var ref = filterValue[filterValue.index(filterValue.startIndex, offsetBy: 4)..<close].trimmingSpaces
+        if ref.hasPrefix("'") || ref.hasPrefix("\"") { ref = String(ref.dropFirst().dropLast()) }
+        guard ref.hasPrefix("#"), let f = document.ids[String(ref.dropFirst())], f.name == "filter" else { return }
+
+        let bbox = bounds(node, transform: .identity)
+        let objectBox = f.attributes["filterUnits"]?.trimmingSpaces != "userSpaceOnUse"
+        let primitiveBox = f.attributes["primitiveUnits"]?.trimmingSpaces == "objectBoundingBox"
+        var region: Rect
+        if objectBox {
+            guard !bbox.isNull, bbox.width > 0, bbox.height > 0 else { return }
+            func frac(_ k: String, _ d: Double) -> Double {
+                SVGValueParser.numberOrFraction(f.attributes[k]) ?? d
+            }
+            region = Rect(x: bbox.minX + frac("x", -0.1) * bbox.width, y: bbox.minY + frac("y", -0.1) * bbox.height,
+                          width: frac("width", 1.2) * bbox.width, height: frac("height", 1.2) * bbox.height)
+        } else {
+            func len(_ k: String, _ axis: LengthAxis, _ d: Double) -> Double {
+                SVGValueParser.length(f.attributes[k], axis: axis, context: context) ?? d
+            }
+            let vw = context.viewport.width, vh = context.viewport.height
+            region = Rect(x: len("x", .x, -0.1 * vw), y: len("y", .y, -0.1 * vh),
+                          width: len("width", .x, 1.2 * vw), height: len("height", .y, 1.2 * vh))
+        }
+        guard region.width > 0, region.height > 0 else { return }
+
+        // Collect the blur deviations of the primitive chain (only feGaussianBlur is supported).
+        var sigmas: [(Double, Double)] = []
+        for p in f.children {
+            guard p.name == "feGaussianBlur" else {
+                if !SVGRenderer.nonRendering.contains(p.name) {
+                    // Unsupported primitive: draw the element unfiltered rather than not at all.
+                    renderContent(node, style: style, ctm: ctm, opacity: opacity)
+                    return
+                }
+                continue
+            }
+            let v = SVGScanner.numberList(p.attributes["stdDeviation"] ?? "0") ?? [0]
+            var sx = v.first ?? 0, sy = v.count > 1 ? v[1] : sx
+            if v.count > 2 { sx = 0; sy = 0 }
+            if sx < 0 || sy < 0 { sx = 0; sy = 0 }
+            if primitiveBox { sx *= bbox.width; sy *= bbox.height }
+            sigmas.append((sx, sy))
+        }
+
+        let deviceRegion = region.applying(ctm).integral
+            .intersection(Rect(x: deviceOffset.x, y: deviceOffset.y, width: Double(canvas.width), height: Double(canvas.height)))
+        guard !deviceRegion.isNull, deviceRegion.width >= 1, deviceRegion.height >= 1,
+              let off = try? Canvas(width: Int(deviceRegion.width), height: Int(deviceRegion.height)) else { return }
+        var regionPath = Path()
+        regionPath.addRect(region)
+        let deviceRegionPath = regionPath.applying(ctm)
+
+        let savedCanvas = canvas, savedOffset = deviceOffset
+        canvas = off
+        deviceOffset = deviceRegion.origin
+        off.clip(to: deviceRegionPath.applying(Transform(translationX: -deviceOffset.x, y: -deviceOffset.y)))
+        renderContent(node, style: style, ctm: ctm, opacity: 1)
+        canvas = savedCanvas
+        deviceOffset = savedOffset
+
+        var image = off.image
+        let scaleX = (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), scaleY = (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot()
+        for (sx, sy) in sigmas where sx > 0 || sy > 0 {
+            SVGBlur.blur(&image, sigmaX: sx * scaleX, sigmaY: sy * scaleY)
+        }
+        canvas.saveGState()
+        canvas.clip(to: deviceRegionPath.applying(Transform(translationX: -deviceOffset.x, y: -deviceOffset.y)))
+        canvas.setAlpha(opacity)
+        canvas.draw(image, in: Rect(x: deviceRegion.minX - deviceOffset.x, y: deviceRegion.minY - deviceOffset.y,
+                                    width: deviceRegion.width, height: deviceRegion.height))
+        canvas.restoreGState()
+    }
+}
