@@ -1,0 +1,214 @@
+// APNG.Encoder: streaming animated PNG written with zlib (acTL, fcTL, IDAT, fdAT).
+//
+// Design note: frames are spooled (straight RGBA, identical neighbours merged) while the encoder
+// watches which colour type would hold every frame losslessly: a palette when the whole animation
+// has at most 256 colours, RGB when it is opaque, gray variants when it is grey. At `finish` the
+// frame count and colour type are known, so acTL is written once with the right number (no patching,
+// which also lets the output be a pipe). Each later frame is cropped to the box that changed; when
+// every changed pixel is opaque it is also tried as blend-OVER with unchanged pixels transparent, and
+// the smaller encoding wins. dispose_op is always NONE because frames are differenced against what
+// is shown. fcTL and fdAT share one sequence counter starting at 0.
+import HUDRaster
+
+extension APNG {
+    /// Writes an animated PNG frame by frame.
+    public final class Encoder: AnimationEncoder {
+        public let path: String
+        /// Times the animation plays: 0 = forever.
+        public let plays: Int
+        public let options: PNG.WriteOptions
+        private var file: AtomicFile?
+        private var spool: FrameSpool?
+        private var size: (Int, Int)?
+        private var appended = 0
+        private var opaque = true, gray = true
+        private var colors: Set<UInt32>? = []
+
+        /// Prepares to write `path`; fails at once when the destination cannot be written.
+        /// `plays`: 0 = loop forever (acTL num_plays).
+        public init(path: String, plays: Int = 0, options: PNG.WriteOptions = PNG.WriteOptions()) throws {
+            guard plays >= 0 && plays <= Int(Int32.max) else { throw CodecError.invalidOption("APNG plays \(plays) (use 0 for forever)") }
+            guard (0...9).contains(options.compressionLevel) else {
+                throw CodecError.invalidOption("PNG compression level \(options.compressionLevel) (use 0 to 9)")
+            }
+            self.path = path
+            self.plays = plays
+            self.options = options
+            file = try AtomicFile(path: path)
+        }
+
+        /// Adds a frame shown for `duration` seconds (kept to the millisecond, rounding carried).
+        public func append(_ image: Image, duration: Double) throws {
+            guard file != nil else { throw CodecError.alreadyFinished }
+            try validateFrame(image, duration: duration, index: appended, size: size)
+            if size == nil {
+                size = (image.width, image.height)
+                spool = try FrameSpool(recordBytes: image.width * image.height * 4)
+            }
+            let straight = image.straightPixels()
+            if try spool!.append(straight, duration: duration) { survey(straight) }
+            appended += 1
+        }
+
+        private func survey(_ s: [UInt8]) {
+            s.withUnsafeBufferPointer { p in
+                var i = 0
+                while i < p.count {
+                    if p[i + 3] != 255 { opaque = false }
+                    if p[i] != p[i + 1] || p[i] != p[i + 2] { gray = false }
+                    if colors != nil {
+                        let c = UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(p[i + 3])
+                        colors!.insert(c)
+                        if colors!.count > 256 { colors = nil }
+                    }
+                    i += 4
+                }
+            }
+        }
+
+        /// Encodes the spooled frames and moves the file into place.
+        public func finish() throws {
+            guard let file else { throw CodecError.alreadyFinished }
+            defer { self.file = nil; spool = nil }
+            guard let (w, h) = size, let spool else {
+                file.discard()
+                throw CodecError.noFrames(path: path)
+            }
+            do {
+                try write(to: file, width: w, height: h, spool: spool)
+                try file.commit()
+            } catch {
+                file.discard()
+                throw error
+            }
+        }
+
+        // MARK: encoding
+
+        private enum Mode { case gray, grayAlpha, rgb, rgba, palette }
+
+        private func write(to file: AtomicFile, width: Int, height: Int, spool: FrameSpool) throws {
+            var mode: Mode
+            var paletteIndex: [UInt32: UInt8] = [:]
+            var palette: [UInt8] = [], trns: [UInt8] = []
+            var clearIndex: UInt8? = nil
+            if opaque && gray { mode = .gray }
+            else if var cs = colors?.sorted() {
+                mode = .palette
+                // A fully transparent entry lets blend-OVER frames mark unchanged pixels.
+                if !cs.contains(where: { $0 & 0xFF == 0 }) && cs.count < 256 { cs.append(0) }
+                cs.sort { ($0 & 0xFF, $0) < ($1 & 0xFF, $1) } // translucent first: short tRNS
+                for (i, c) in cs.enumerated() {
+                    paletteIndex[c] = UInt8(i)
+                    palette += [UInt8(c >> 24), UInt8((c >> 16) & 0xFF), UInt8((c >> 8) & 0xFF)]
+                    trns.append(UInt8(c & 0xFF))
+                    if c & 0xFF == 0 && clearIndex == nil { clearIndex = UInt8(i) }
+                }
+                while let a = trns.last, a == 255 { trns.removeLast() }
+            }
+            else if opaque { mode = .rgb }
+            else if gray { mode = .grayAlpha }
+            else { mode = .rgba }
+            let colorType: UInt8 = [.gray: 0, .rgb: 2, .palette: 3, .grayAlpha: 4, .rgba: 6][mode]!
+            let bpp = [.gray: 1, .rgb: 3, .palette: 1, .grayAlpha: 2, .rgba: 4][mode]!
+
+            var header = PNGChunks.signature
+            header += PNGChunks.chunk("IHDR", PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [8, colorType, 0, 0, 0])
+            if options.includesSRGB { header += PNGChunks.chunk("sRGB", [0]) }
+            if mode == .palette {
+                header += PNGChunks.chunk("PLTE", palette)
+                if !trns.isEmpty { header += PNGChunks.chunk("tRNS", trns) }
+            }
+            header += PNGChunks.chunk("acTL", PNGChunks.be32(UInt32(spool.count)) + PNGChunks.be32(UInt32(plays)))
+            try file.write(header)
+
+            /// Pixels of the box (x, y, w, h) of `s` in the file's layout; `keep` marks pixels to leave
+            /// transparent (blend OVER).
+            func samples(_ s: [UInt8], _ x0: Int, _ y0: Int, _ w: Int, _ h: Int, keep: ((Int) -> Bool)?) -> [UInt8] {
+                var out = [UInt8](repeating: 0, count: w * h * bpp)
+                var o = 0
+                for y in y0..<(y0 + h) {
+                    for x in x0..<(x0 + w) {
+                        let i = (y * width + x) * 4
+                        let clear = keep?(y * width + x) ?? false
+                        switch mode {
+                        case .gray: out[o] = s[i]
+                        case .grayAlpha: if !clear { out[o] = s[i]; out[o + 1] = s[i + 3] }
+                        case .rgb: out[o] = s[i]; out[o + 1] = s[i + 1]; out[o + 2] = s[i + 2]
+                        case .rgba: if !clear { out[o] = s[i]; out[o + 1] = s[i + 1]; out[o + 2] = s[i + 2]; out[o + 3] = s[i + 3] }
+                        case .palette:
+                            if clear { out[o] = clearIndex ?? 0 } else {
+                                let c = UInt32(s[i]) << 24 | UInt32(s[i + 1]) << 16 | UInt32(s[i + 2]) << 8 | UInt32(s[i + 3])
+                                out[o] = paletteIndex[c]!
+                            }
+                        }
+                        o += bpp
+                    }
+                }
+                return out
+            }
+            func compressed(_ px: [UInt8], _ w: Int, _ h: Int) throws -> [UInt8] {
+                let filter: Int? = mode == .palette ? 0 : (options.filter == .adaptive ? nil : options.filter.rawValue)
+                return try PNGChunks.deflate(PNGChunks.filterRows(px, width: w, height: h, bpp: bpp, filter: filter), level: options.compressionLevel)
+            }
+
+            var sequence: UInt32 = 0
+            var elapsed = 0.0, emittedMilliseconds = 0
+            var current: [UInt8] = [], previous: [UInt8] = []
+            for index in 0..<spool.count {
+                try spool.read(index, into: &current)
+                // Delay: cumulative milliseconds, rounding carried so the total does not drift.
+                elapsed += spool.durations[index]
+                let target = Int((elapsed * 1000).rounded())
+                var num = max(1, target - emittedMilliseconds), den = 1000
+                emittedMilliseconds += num
+                if num > 65535 { num = min(65535, (num + 5) / 10); den = 100 }
+
+                var x0 = 0, y0 = 0, w = width, h = height
+                var blendOver = false
+                var data: [UInt8]
+                if index == 0 {
+                    data = try compressed(samples(current, 0, 0, width, height, keep: nil), width, height)
+                } else {
+                    var bx0 = width, by0 = height, bx1 = -1, by1 = -1
+                    var changedOpaque = true
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let i = (y * width + x) * 4
+                            if current[i] != previous[i] || current[i + 1] != previous[i + 1] || current[i + 2] != previous[i + 2] || current[i + 3] != previous[i + 3] {
+                                bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
+                                if current[i + 3] != 255 { changedOpaque = false }
+                            }
+                        }
+                    }
+                    if bx1 < 0 { bx0 = 0; by0 = 0; bx1 = 0; by1 = 0 } // cannot happen: the spool merges repeats
+                    x0 = bx0; y0 = by0; w = bx1 - bx0 + 1; h = by1 - by0 + 1
+                    data = try compressed(samples(current, x0, y0, w, h, keep: nil), w, h)
+                    let canClear = mode == .rgba || mode == .grayAlpha || (mode == .palette && clearIndex != nil)
+                    if changedOpaque && canClear {
+                        let prev = previous, cur = current
+                        let over = try compressed(samples(current, x0, y0, w, h, keep: { p in
+                            let i = p * 4
+                            return cur[i] == prev[i] && cur[i + 1] == prev[i + 1] && cur[i + 2] == prev[i + 2] && cur[i + 3] == prev[i + 3]
+                        }), w, h)
+                        if over.count < data.count { data = over; blendOver = true }
+                    }
+                }
+                var fc = PNGChunks.be32(sequence) + PNGChunks.be32(UInt32(w)) + PNGChunks.be32(UInt32(h))
+                fc += PNGChunks.be32(UInt32(x0)) + PNGChunks.be32(UInt32(y0))
+                fc += PNGChunks.be16(UInt16(num)) + PNGChunks.be16(UInt16(den))
+                fc += [0, blendOver ? 1 : 0] // dispose NONE; blend SOURCE or OVER
+                try file.write(PNGChunks.chunk("fcTL", fc))
+                sequence += 1
+                if index == 0 {
+                    try file.write(PNGChunks.chunk("IDAT", data))
+                } else {
+                    try file.write(PNGChunks.chunk("fdAT", PNGChunks.be32(sequence) + data))
+                    sequence += 1
+                }
+                swap(&current, &previous)
+            }
+            try file.write(PNGChunks.chunk("IEND", []))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+// GIF.Decoder: reads a GIF through giflib into full RGBA frames with delays and loop count.
+//
+// Design note: giflib's DGifSlurp gives the raw sub-images; composition is done here as browsers do
+// it: the canvas starts transparent, "restore to background" clears the frame's box to transparent,
+// "restore to previous" puts back the canvas as it was before the frame. Frames are returned after
+// composition so golden comparisons see what a viewer shows.
+import HUDRaster
+import CGIF
+import CCodecShims
+import Glibc
+
+extension GIF {
+    /// Decodes GIF bytes into composed frames.
+    public static func decode(_ bytes: [UInt8]) throws -> DecodedAnimation {
+        var error: Int32 = 0
+        return try bytes.withUnsafeBufferPointer { buf -> DecodedAnimation in
+            guard let raw = hud_gif_open_memory(buf.baseAddress, buf.count, &error) else {
+                throw CodecError.corrupt(format: "GIF", reason: GifErrorString(error).map { String(cString: $0) } ?? "not a GIF file")
+            }
+            let gif = raw.assumingMemoryBound(to: GifFileType.self)
+            let reader = gif.pointee.UserData
+            defer {
+                var e: Int32 = 0
+                _ = DGifCloseFile(gif, &e)
+                free(reader)
+            }
+            if DGifSlurp(gif) != GIF_OK {
+                let code = gif.pointee.Error
+                throw CodecError.corrupt(format: "GIF", reason: GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)")
+            }
+            let w = Int(gif.pointee.SWidth), h = Int(gif.pointee.SHeight)
+            do { try Image.validate(width: w, height: h) } catch { throw CodecError.corrupt(format: "GIF", reason: "screen size \(w)x\(h)") }
+            let count = Int(gif.pointee.ImageCount)
+            guard count > 0, let saved = gif.pointee.SavedImages else { throw CodecError.corrupt(format: "GIF", reason: "no image data") }
+            var plays = 1
+            // NETSCAPE2.0 lives in the extension blocks of the first image in giflib's model.
+            for fi in 0..<count {
+                let img = saved[fi]
+                guard img.ExtensionBlockCount > 0, let blocks = img.ExtensionBlocks else { continue }
+                for b in 0..<Int(img.ExtensionBlockCount) where blocks[b].Function == APPLICATION_EXT_FUNC_CODE && blocks[b].ByteCount == 11 {
+                    let id = String(decoding: UnsafeBufferPointer(start: blocks[b].Bytes, count: 11), as: UTF8.self)
+                    if (id == "NETSCAPE2.0" || id == "ANIMEXTS1.0") && b + 1 < Int(img.ExtensionBlockCount)
+                        && blocks[b + 1].Function == CONTINUE_EXT_FUNC_CODE && blocks[b + 1].ByteCount >= 3 {
+                        let d = blocks[b + 1].Bytes!
+                        let loops = Int(d[1]) | Int(d[2]) << 8
+                        plays = loops == 0 ? 0 : loops + 1
+                    }
+                }
+            }
+            var canvas = [UInt8](repeating: 0, count: w * h * 4)
+            var frames: [Image] = [], durations: [Double] = []
+            for fi in 0..<count {
+                var gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: -1)
+                _ = DGifSavedExtensionToGCB(gif, Int32(fi), &gcb)
+                let img = saved[fi]
+                let d = img.ImageDesc
+                guard let map = d.ColorMap ?? gif.pointee.SColorMap, let colors = map.pointee.Colors else {
+                    throw CodecError.corrupt(format: "GIF", reason: "frame \(fi) has no colour table")
+                }
+                let ncolors = Int(map.pointee.ColorCount)
+                let fx = Int(d.Left), fy = Int(d.Top), fw = Int(d.Width), fh = Int(d.Height)
+                guard let raster = img.RasterBits else { throw CodecError.corrupt(format: "GIF", reason: "frame \(fi) has no pixels") }
+                let saved = gcb.DisposalMode == DISPOSE_PREVIOUS ? canvas : []
+                // Interlaced rows arrive in pass order.
+                var rowOrder = Array(0..<fh)
+                if d.Interlace {
+                    rowOrder = Array(stride(from: 0, to: fh, by: 8)) + Array(stride(from: 4, to: fh, by: 8))
+                        + Array(stride(from: 2, to: fh, by: 4)) + Array(stride(from: 1, to: fh, by: 2))
+                }
+                for (srcRow, y) in rowOrder.enumerated() {
+                    let cy = fy + y
+                    if cy < 0 || cy >= h { continue }
+                    for x in 0..<fw {
+                        let cx = fx + x
+                        if cx < 0 || cx >= w { continue }
+                        let index = Int(raster[srcRow * fw + x])
+                        if index == Int(gcb.TransparentColor) || index >= ncolors { continue }
+                        let c = colors[index], o = (cy * w + cx) * 4
+                        canvas[o] = c.Red; canvas[o + 1] = c.Green; canvas[o + 2] = c.Blue; canvas[o + 3] = 255
+                    }
+                }
+                frames.append(try Image(width: w, height: h, premultipliedPixels: canvas))
+                durations.append(Double(gcb.DelayTime) / 100)
+                if gcb.DisposalMode == DISPOSE_BACKGROUND {
+                    for y in max(0, fy)..<min(h, fy + fh) {
+                        for x in max(0, fx)..<min(w, fx + fw) { let o = (y * w + x) * 4; canvas[o] = 0; canvas[o + 1] = 0; canvas[o + 2] = 0; canvas[o + 3] = 0 }
+                    }
+                } else if gcb.DisposalMode == DISPOSE_PREVIOUS {
+                    canvas = saved
+                }
+            }
+            return DecodedAnimation(frames: frames, durations: durations, plays: plays)
+        }
+    }
+
+    /// Reads and decodes the GIF file at `path`.
+    public static func read(_ path: String) throws -> DecodedAnimation {
+        try decode(try FileIO.readAll(path))
+    }
+}

@@ -1,0 +1,114 @@
+// GIF.Encoder: the streaming GIF writer (append frames, then finish) and the two-pass entry point for
+// callers that can render a frame twice instead of storing it.
+//
+// Design note: a global palette needs statistics from every frame before the first is written. The
+// streaming form gathers them as frames arrive and parks the flattened frames in an unlinked spool
+// file; the two-pass form asks the caller for each frame twice (statistics, then encoding) and stores
+// nothing. Both feed the same `FrameWriter`, so their output is byte-identical. The destination's
+// temporary file is created up front, so an unwritable destination fails before any rendering.
+import HUDRaster
+
+extension GIF {
+    /// Writes an animated GIF frame by frame.
+    ///
+    ///     let gif = try GIF.Encoder(path: "hud.gif")
+    ///     for t in times { try gif.append(render(t), duration: 1.0 / 30) }
+    ///     try gif.finish()
+    public final class Encoder: AnimationEncoder {
+        public let path: String
+        public let options: Options
+        private var file: AtomicFile?
+        private var stats: ColorStatistics
+        private var spool: FrameSpool?
+        private var size: (Int, Int)?
+        private var appended = 0
+        private var flat: [UInt32] = []
+
+        /// Prepares to write `path`. Fails at once when the destination cannot be written.
+        public init(path: String, options: Options = Options()) throws {
+            try options.validate()
+            self.path = path
+            self.options = options
+            stats = ColorStatistics(exactLimit: options.maximumColors - 1)
+            file = try AtomicFile(path: path)
+        }
+
+        /// Adds a frame shown for `duration` seconds (rounded to centiseconds, at least 0.02 s, with
+        /// the rounding carried so the total length does not drift).
+        public func append(_ image: Image, duration: Double) throws {
+            guard file != nil else { throw CodecError.alreadyFinished }
+            try validateFrame(image, duration: duration, index: appended, size: size)
+            if size == nil {
+                size = (image.width, image.height)
+                spool = try FrameSpool(recordBytes: image.width * image.height * 4)
+            }
+            GIF.flatten(image, background: options.background, into: &flat)
+            let bytes = flat.withUnsafeBytes { [UInt8]($0) }
+            if try spool!.append(bytes, duration: duration) { stats.add(flat) }
+            appended += 1
+        }
+
+        /// Builds the palette, encodes every frame and moves the file into place.
+        public func finish() throws {
+            guard let file else { throw CodecError.alreadyFinished }
+            defer { self.file = nil; spool = nil }
+            guard let (w, h) = size, let spool else {
+                file.discard()
+                throw CodecError.noFrames(path: path)
+            }
+            do {
+                let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
+                let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
+                var bytes: [UInt8] = []
+                var frame = [UInt32](repeating: 0, count: w * h)
+                for i in 0..<spool.count {
+                    try spool.read(i, into: &bytes)
+                    bytes.withUnsafeBytes { raw in frame.withUnsafeMutableBytes { $0.copyMemory(from: raw) } }
+                    try writer.add(frame, duration: spool.durations[i])
+                }
+                try writer.finish()
+                try file.commit()
+            } catch {
+                file.discard()
+                throw error
+            }
+        }
+
+        /// Encodes `frameCount` frames that `frame(i)` renders, calling it twice per frame (first pass:
+        /// colour statistics; second pass: encoding) so no frame is stored. `frame` must return the same
+        /// image both times (rendering is deterministic).
+        public static func encode(to path: String, frameCount: Int, options: Options = Options(),
+                                  frame: (Int) throws -> (image: Image, duration: Double)) throws {
+            try options.validate()
+            let file = try AtomicFile(path: path)
+            do {
+                guard frameCount > 0 else { throw CodecError.noFrames(path: path) }
+                var stats = ColorStatistics(exactLimit: options.maximumColors - 1)
+                var flat: [UInt32] = [], previous: [UInt32] = []
+                var size: (Int, Int)?
+                for i in 0..<frameCount {
+                    let (image, duration) = try frame(i)
+                    try validateFrame(image, duration: duration, index: i, size: size)
+                    size = (image.width, image.height)
+                    GIF.flatten(image, background: options.background, into: &flat)
+                    if flat != previous { stats.add(flat) }
+                    swap(&flat, &previous)
+                }
+                let (w, h) = size!
+                let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
+                let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
+                for i in 0..<frameCount {
+                    let (image, duration) = try frame(i)
+                    try validateFrame(image, duration: duration, index: i, size: size)
+                    GIF.flatten(image, background: options.background, into: &flat)
+                    try writer.add(flat, duration: duration)
+                }
+                try writer.finish()
+                try file.commit()
+            } catch {
+                file.discard()
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,344 @@
+// GIF.FrameWriter: the second pass. Maps frames to the global palette, differences them against what
+// a viewer is showing, and writes them through giflib.
+//
+// Design note: the writer keeps the canvas a decoder would display (one palette index per pixel), so
+// differencing compares what will be seen, not what was asked for: a pixel whose new colour maps to the
+// index already shown is left transparent ("keep"), frames are cropped to the box of real changes, and
+// a frame with no change just lengthens the previous one. Frames are written one step late, because a
+// frame's disposal (keep, or restore-to-transparent when the next frame must lower alpha) and its
+// delay are only known once the next frame has been seen. Error diffusion runs only over pixels whose
+// source changed and skips high-contrast (anti-aliased) edges, so static areas and edges never shimmer.
+import HUDRaster
+import CGIF
+import Glibc
+
+extension GIF {
+    /// Receives giflib's output and forwards it to the atomic file in large writes.
+    final class Sink {
+        let file: AtomicFile
+        var buffer: [UInt8] = []
+        var failure: Error?
+        init(file: AtomicFile) { self.file = file; buffer.reserveCapacity(1 << 16) }
+        func flush() throws {
+            if !buffer.isEmpty { try file.write(buffer); buffer.removeAll(keepingCapacity: true) }
+        }
+    }
+
+    final class FrameWriter {
+        let width: Int, height: Int
+        let palette: Palette
+        let options: Options
+        private let sink: Sink
+        private var gif: UnsafeMutablePointer<GifFileType>?
+        private let transparent: UInt8
+        private let search: PaletteSearch
+
+        private var display: [UInt8]
+        private var previous: [UInt32] = []
+        private var quantized: [UInt8]
+        private var needs: [UInt8]
+        private var cache: [UInt8]
+        private var known: [UInt64]
+
+        private struct Pending {
+            var x: Int, y: Int, w: Int, h: Int
+            var indices: [UInt8]
+            var disposal: Int32
+            var start: Double
+            var seconds: Double
+        }
+        private var pending: Pending?
+        private var elapsed = 0.0
+        private var emittedCentiseconds = 0
+        private(set) var framesWritten = 0
+
+        init(file: AtomicFile, width: Int, height: Int, palette: Palette, options: Options) throws {
+            self.width = width; self.height = height
+            self.palette = palette; self.options = options
+            sink = Sink(file: file)
+            transparent = UInt8(palette.transparentIndex)
+            search = PaletteSearch(palette.lab)
+            display = [UInt8](repeating: UInt8(palette.transparentIndex), count: width * height)
+            quantized = [UInt8](repeating: 0, count: width * height)
+            needs = [UInt8](repeating: 0, count: width * height)
+            cache = [UInt8](repeating: 0, count: 1 << 24)
+            known = [UInt64](repeating: 0, count: (1 << 24) / 64)
+            try open()
+        }
+
+        deinit {
+            if let g = gif { var e: Int32 = 0; _ = EGifCloseFile(g, &e) }
+        }
+
+        // MARK: giflib
+
+        private func check(_ status: Int32, _ what: String) throws {
+            guard status == GIF_OK else { throw failure(what) }
+        }
+
+        private func failure(_ what: String) -> Error {
+            if let f = sink.failure { return f }
+            let code = gif?.pointee.Error ?? 0
+            let text = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
+            return CodecError.encodeFailed(format: "GIF", reason: "\(what): \(text)")
+        }
+
+        private func open() throws {
+            let output: OutputFunc = { g, bytes, length in
+                guard let g, let user = g.pointee.UserData, let bytes else { return 0 }
+                let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
+                if sink.failure != nil { return 0 }
+                sink.buffer.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(length)))
+                if sink.buffer.count >= 1 << 16 {
+                    do { try sink.flush() } catch { sink.failure = error; return 0 }
+                }
+                return length
+            }
+            var error: Int32 = 0
+            guard let g = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), output, &error) else {
+                throw CodecError.encodeFailed(format: "GIF", reason: GifErrorString(error).map { String(cString: $0) } ?? "EGifOpen failed")
+            }
+            gif = g
+            // Without this giflib writes a GIF87a header, which cannot carry transparency or delays.
+            EGifSetGifVersion(g, true)
+            var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: palette.tableSize)
+            for (i, c) in palette.colors.enumerated() { colors[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b) }
+            guard let map = GifMakeMapObject(Int32(palette.tableSize), &colors) else {
+                throw CodecError.encodeFailed(format: "GIF", reason: "out of memory for the colour table")
+            }
+            defer { GifFreeMapObject(map) }
+            try check(EGifPutScreenDesc(g, Int32(width), Int32(height), 8, Int32(transparent), map), "screen descriptor")
+            if let loops = options.loopCount {
+                try check(EGifPutExtensionLeader(g, APPLICATION_EXT_FUNC_CODE), "loop extension")
+                var id = Array("NETSCAPE2.0".utf8)
+                try check(EGifPutExtensionBlock(g, 11, &id), "loop extension")
+                var block: [UInt8] = [1, UInt8(loops & 0xFF), UInt8(loops >> 8)]
+                try check(EGifPutExtensionBlock(g, 3, &block), "loop extension")
+                try check(EGifPutExtensionTrailer(g), "loop extension")
+            }
+        }
+
+        private func write(_ f: Pending) throws {
+            guard let g = gif else { throw CodecError.alreadyFinished }
+            let end = f.start + f.seconds
+            let target = Int((end * 100).rounded())
+            // Carry the rounding error forward; never below 2 cs (browsers slow 0-1 cs down to 10 cs).
+            let delay = min(65535, max(2, target - emittedCentiseconds))
+            emittedCentiseconds += delay
+            var gcb = GraphicsControlBlock(DisposalMode: f.disposal, UserInputFlag: false,
+                                           DelayTime: Int32(delay), TransparentColor: Int32(transparent))
+            var ext = [GifByteType](repeating: 0, count: 4)
+            let n = EGifGCBToExtension(&gcb, &ext)
+            try check(EGifPutExtension(g, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext), "graphics control")
+            try check(EGifPutImageDesc(g, Int32(f.x), Int32(f.y), Int32(f.w), Int32(f.h), false, nil), "image descriptor")
+            var row = [GifByteType](repeating: 0, count: f.w)
+            for y in 0..<f.h {
+                // EGifPutLine modifies the row it is given: pass a copy.
+                for x in 0..<f.w { row[x] = f.indices[y * f.w + x] }
+                try check(EGifPutLine(g, &row, Int32(f.w)), "image data")
+            }
+            framesWritten += 1
+        }
+
+        // MARK: frames
+
+        /// Adds a flattened frame shown for `duration` seconds.
+        func add(_ frame: [UInt32], duration: Double) throws {
+            let n = width * height
+            precondition(frame.count == n)
+            defer { elapsed += duration }
+            if previous.count == n && frame == previous, pending != nil {
+                pending!.seconds += duration
+                return
+            }
+            let first = previous.count != n
+            // Pixels to (re)quantise: those whose source changed.
+            frame.withUnsafeBufferPointer { f in
+                previous.withUnsafeBufferPointer { p in
+                    needs.withUnsafeMutableBufferPointer { nd in
+                        for i in 0..<n { nd[i] = (first || f[i] != p[i]) ? 1 : 0 }
+                    }
+                }
+            }
+            // Pixels that must become transparent while something is shown there: the frame shown
+            // before this one gets "restore to background" over a box that covers them.
+            var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = y * width + x
+                    if frame[i] == 0 && display[i] != transparent {
+                        cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
+                    }
+                }
+            }
+            if cx1 >= 0, var p = pending {
+                let nx0 = min(p.x, cx0), ny0 = min(p.y, cy0)
+                let nx1 = max(p.x + p.w - 1, cx1), ny1 = max(p.y + p.h - 1, cy1)
+                let nw = nx1 - nx0 + 1, nh = ny1 - ny0 + 1
+                if nw != p.w || nh != p.h {
+                    var grown = [UInt8](repeating: transparent, count: nw * nh)
+                    for y in 0..<p.h { for x in 0..<p.w { grown[(y + p.y - ny0) * nw + (x + p.x - nx0)] = p.indices[y * p.w + x] } }
+                    p.x = nx0; p.y = ny0; p.w = nw; p.h = nh; p.indices = grown
+                }
+                p.disposal = Int32(DISPOSE_BACKGROUND)
+                pending = p
+                for y in ny0...ny1 {
+                    for x in nx0...nx1 {
+                        let i = y * width + x
+                        display[i] = transparent
+                        if frame[i] != 0 { needs[i] = 1 }
+                    }
+                }
+            }
+            quantize(frame)
+            // Box of pixels whose shown index changes.
+            var bx0 = width, by0 = height, bx1 = -1, by1 = -1
+            display.withUnsafeBufferPointer { d in
+                quantized.withUnsafeBufferPointer { q in
+                    for y in 0..<height {
+                        let row = y * width
+                        var x = 0
+                        while x < width && q[row + x] == d[row + x] { x += 1 }
+                        if x == width { continue }
+                        var xe = width - 1
+                        while q[row + xe] == d[row + xe] { xe -= 1 }
+                        bx0 = min(bx0, x); bx1 = max(bx1, xe); by0 = min(by0, y); by1 = max(by1, y)
+                    }
+                }
+            }
+            previous = frame
+            if first {
+                // The first frame covers the whole canvas (some viewers size the animation from it).
+                bx0 = 0; by0 = 0; bx1 = width - 1; by1 = height - 1
+            } else if bx1 < 0 {
+                pending?.seconds += duration
+                return
+            }
+            if let p = pending { try write(p) }
+            let w = bx1 - bx0 + 1, h = by1 - by0 + 1
+            var indices = [UInt8](repeating: transparent, count: w * h)
+            for y in 0..<h {
+                // Where the shown index stays, either "keep" or the same index draws the same thing:
+                // pick whichever continues the current run, which LZW compresses best.
+                var last = transparent
+                for x in 0..<w {
+                    let i = (y + by0) * width + x + bx0
+                    let q = quantized[i]
+                    var v: UInt8
+                    if q != display[i] { v = q } else { v = (last == q) ? q : transparent }
+                    if q == transparent { v = transparent }
+                    indices[y * w + x] = v
+                    display[i] = q
+                    last = v
+                }
+            }
+            pending = Pending(x: bx0, y: by0, w: w, h: h, indices: indices, disposal: Int32(DISPOSE_DO_NOT),
+                              start: elapsed, seconds: duration)
+        }
+
+        /// Writes the last frame and the trailer.
+        func finish() throws {
+            if let p = pending { try write(p); pending = nil }
+            guard let g = gif else { throw CodecError.alreadyFinished }
+            gif = nil
+            var error: Int32 = 0
+            let status = EGifCloseFile(g, &error)
+            if let f = sink.failure { throw f }
+            guard status == GIF_OK else {
+                throw CodecError.encodeFailed(format: "GIF", reason: GifErrorString(error).map { String(cString: $0) } ?? "giflib error \(error)")
+            }
+            try sink.flush()
+        }
+
+        // MARK: quantisation
+
+        @inline(__always)
+        private func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+            let key = r << 16 | g << 8 | b
+            if known[key >> 6] & (1 << UInt64(key & 63)) != 0 { return cache[key] }
+            let v = search.nearest(OkLab.fromSRGB(UInt8(r), UInt8(g), UInt8(b)))
+            cache[key] = v
+            known[key >> 6] |= 1 << UInt64(key & 63)
+            return v
+        }
+
+        /// The 8x8 Bayer threshold matrix (values 0...63), built by the usual recursive doubling.
+        private static let bayer: [Int] = {
+            var m = [0], size = 1
+            while size < 8 {
+                var n = [Int](repeating: 0, count: size * size * 4)
+                for y in 0..<size {
+                    for x in 0..<size {
+                        let v = m[y * size + x] * 4
+                        n[y * 2 * size + x] = v
+                        n[y * 2 * size + x + size] = v + 2
+                        n[(y + size) * 2 * size + x] = v + 3
+                        n[(y + size) * 2 * size + x + size] = v + 1
+                    }
+                }
+                m = n; size *= 2
+            }
+            return m
+        }()
+
+        /// Fills `quantized` for every pixel: new indices where `needs`, the shown index elsewhere.
+        private func quantize(_ frame: [UInt32]) {
+            var strength: Float = 0
+            var ordered = false
+            switch options.dithering {
+            case .none: break
+            case .ordered: ordered = true
+            case let .errorDiffusion(s): strength = Float(s)
+            }
+            let w = width
+            // Error rows (3 channels, one pixel of padding each side).
+            var cur = [Float](repeating: 0, count: (w + 2) * 3)
+            var next = [Float](repeating: 0, count: (w + 2) * 3)
+            let edgeThreshold: UInt32 = 40
+            @inline(__always) func contrast(_ a: UInt32, _ b: UInt32) -> UInt32 {
+                if (a ^ b) & GIF.opaqueBit != 0 { return 255 }
+                let dr = abs(Int32((a >> 16) & 0xFF) - Int32((b >> 16) & 0xFF))
+                let dg = abs(Int32((a >> 8) & 0xFF) - Int32((b >> 8) & 0xFF))
+                let db = abs(Int32(a & 0xFF) - Int32(b & 0xFF))
+                return UInt32(max(dr, max(dg, db)))
+            }
+            for y in 0..<height {
+                for k in 0..<next.count { next[k] = 0 }
+                for x in 0..<w {
+                    let i = y * w + x
+                    if needs[i] == 0 { quantized[i] = display[i]; continue }
+                    let c = frame[i]
+                    if c == 0 { quantized[i] = transparent; continue }
+                    let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
+                    if ordered {
+                        let d = (GIF.FrameWriter.bayer[(y & 7) * 8 + (x & 7)] * 2 - 63) * 12 / 64
+                        quantized[i] = nearest(max(0, min(255, r + d)), max(0, min(255, g + d)), max(0, min(255, b + d)))
+                        continue
+                    }
+                    if strength == 0 { quantized[i] = nearest(r, g, b); continue }
+                    var edge = false
+                    if x > 0 && contrast(c, frame[i - 1]) > edgeThreshold { edge = true }
+                    else if x + 1 < w && contrast(c, frame[i + 1]) > edgeThreshold { edge = true }
+                    else if y > 0 && contrast(c, frame[i - w]) > edgeThreshold { edge = true }
+                    else if y + 1 < height && contrast(c, frame[i + w]) > edgeThreshold { edge = true }
+                    if edge { quantized[i] = nearest(r, g, b); continue }
+                    let e = (x + 1) * 3
+                    let vr = max(0, min(255, Float(r) + cur[e])), vg = max(0, min(255, Float(g) + cur[e + 1])), vb = max(0, min(255, Float(b) + cur[e + 2]))
+                    let q = nearest(Int(vr.rounded()), Int(vg.rounded()), Int(vb.rounded()))
+                    quantized[i] = q
+                    let pc = palette.colors[Int(q)]
+                    // Error relative to the true colour plus the error received, scaled and clamped so a
+                    // missing palette colour cannot smear a streak across the frame.
+                    let er = max(-24, min(24, (vr - Float(pc.r)) * strength))
+                    let eg = max(-24, min(24, (vg - Float(pc.g)) * strength))
+                    let eb = max(-24, min(24, (vb - Float(pc.b)) * strength))
+                    cur[e + 3] += er * 7 / 16; cur[e + 4] += eg * 7 / 16; cur[e + 5] += eb * 7 / 16
+                    next[e - 3] += er * 3 / 16; next[e - 2] += eg * 3 / 16; next[e - 1] += eb * 3 / 16
+                    next[e] += er * 5 / 16; next[e + 1] += eg * 5 / 16; next[e + 2] += eb * 5 / 16
+                    next[e + 3] += er / 16; next[e + 4] += eg / 16; next[e + 5] += eb / 16
+                }
+                swap(&cur, &next)
+            }
+        }
+    }
+}

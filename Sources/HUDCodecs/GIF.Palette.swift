@@ -1,0 +1,168 @@
+// GIF.Palette: one global palette for the whole animation, built from colour statistics of every
+// frame in a perceptual space.
+//
+// Design note: a global palette makes a pixel that does not change keep its index in every frame, so
+// static areas cannot flicker (per-frame palettes made most unchanged pixels flicker in tests). The
+// first pass keeps only a fixed-size histogram (6 bits a channel, with exact sums so bin means are
+// precise) weighted towards pixels that changed, so memory does not grow with the frame count.
+// Palettes are median cut in OkLab, then refined by weighted k-means. Animations with few colours get
+// their exact colours instead.
+
+extension GIF {
+    /// Colour statistics gathered in the first pass over the frames.
+    struct ColorStatistics {
+        static let bits = 6
+        static let binCount = 1 << (3 * bits)
+        var weight = [Double](repeating: 0, count: binCount)
+        var sumR = [Double](repeating: 0, count: binCount)
+        var sumG = [Double](repeating: 0, count: binCount)
+        var sumB = [Double](repeating: 0, count: binCount)
+        /// Exact colours while there are few of them (nil once there are more than `exactLimit`).
+        var exact: [UInt32: Double]? = [:]
+        let exactLimit: Int
+        private var previous: [UInt32] = []
+        private(set) var frameCount = 0
+        private(set) var hasTransparency = false
+
+        init(exactLimit: Int) { self.exactLimit = exactLimit }
+
+        /// Adds one flattened frame. The first frame counts every pixel once; later frames count only
+        /// the pixels that changed, which is where the eye looks in a UI animation.
+        mutating func add(_ frame: [UInt32]) {
+            let first = previous.count != frame.count
+            let shift = 8 - ColorStatistics.bits
+            frame.withUnsafeBufferPointer { f in
+                previous.withUnsafeBufferPointer { p in
+                    weight.withUnsafeMutableBufferPointer { w in
+                    sumR.withUnsafeMutableBufferPointer { sr in
+                    sumG.withUnsafeMutableBufferPointer { sg in
+                    sumB.withUnsafeMutableBufferPointer { sb in
+                        for i in 0..<f.count {
+                            let c = f[i]
+                            if !first && c == p[i] { continue }
+                            if c & GIF.opaqueBit == 0 { hasTransparency = true; continue }
+                            let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
+                            let bin = (r >> shift) << (2 * ColorStatistics.bits) | (g >> shift) << ColorStatistics.bits | (b >> shift)
+                            w[bin] += 1; sr[bin] += Double(r); sg[bin] += Double(g); sb[bin] += Double(b)
+                            if exact != nil {
+                                exact![c, default: 0] += 1
+                                if exact!.count > exactLimit { exact = nil }
+                            }
+                        }
+                    }}}}
+                }
+            }
+            previous = frame
+            frameCount += 1
+        }
+    }
+
+    /// The colour table of an animation.
+    struct Palette {
+        /// sRGB entries (without the transparent entry).
+        var colors: [(r: UInt8, g: UInt8, b: UInt8)]
+        var lab: [OkLabColor]
+        /// Index drawn for "keep what is there" and for transparent pixels.
+        var transparentIndex: Int { colors.count }
+        /// Entries in the written table: a power of two >= colors.count + 1.
+        var tableSize: Int {
+            var s = 2
+            while s < colors.count + 1 { s *= 2 }
+            return s
+        }
+
+        init(colors: [(r: UInt8, g: UInt8, b: UInt8)]) {
+            self.colors = colors.isEmpty ? [(0, 0, 0)] : colors
+            lab = self.colors.map { OkLab.fromSRGB($0.r, $0.g, $0.b) }
+        }
+
+        /// Builds the palette from first-pass statistics: at most `maximumColors - 1` colours.
+        static func build(from stats: ColorStatistics, maximumColors: Int) -> Palette {
+            let k = max(1, maximumColors - 1)
+            if let exact = stats.exact, exact.count <= k {
+                // Sorted for determinism (dictionary order is not).
+                let cs = exact.keys.sorted().map { (r: UInt8(($0 >> 16) & 0xFF), g: UInt8(($0 >> 8) & 0xFF), b: UInt8($0 & 0xFF)) }
+                return Palette(colors: cs)
+            }
+            var points: [OkLabColor] = []
+            var weights: [Float] = []
+            for bin in 0..<ColorStatistics.binCount where stats.weight[bin] > 0 {
+                let w = stats.weight[bin]
+                points.append(OkLab.fromSRGB(stats.sumR[bin] / w, stats.sumG[bin] / w, stats.sumB[bin] / w))
+                weights.append(Float(w))
+            }
+            if points.isEmpty { return Palette(colors: []) }
+            var centres = medianCut(points, weights, count: k)
+            centres = kMeans(points, weights, centres: centres, iterations: 8)
+            // Back to sRGB; drop duplicates that rounding created.
+            var seen = Set<UInt32>()
+            var colors: [(r: UInt8, g: UInt8, b: UInt8)] = []
+            for c in centres {
+                let (r, g, b) = OkLab.toSRGB8(c)
+                if seen.insert(UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)).inserted { colors.append((r, g, b)) }
+            }
+            return Palette(colors: colors)
+        }
+
+        /// Weighted median cut: repeatedly split the box with the largest squared error at the weighted
+        /// median of its widest axis.
+        static func medianCut(_ points: [OkLabColor], _ weights: [Float], count: Int) -> [OkLabColor] {
+            var order = Array(points.indices)
+            struct Box { var start: Int; var end: Int; var sse: Float; var axis: Int; var mean: OkLabColor }
+            func measure(_ s: Int, _ e: Int) -> Box {
+                var w: Float = 0, m = (Float(0), Float(0), Float(0))
+                for i in s..<e { let p = points[order[i]], pw = weights[order[i]]; w += pw; m.0 += pw * p.l; m.1 += pw * p.a; m.2 += pw * p.b }
+                let mean = OkLabColor(l: m.0 / w, a: m.1 / w, b: m.2 / w)
+                var v = (Float(0), Float(0), Float(0))
+                for i in s..<e {
+                    let p = points[order[i]], pw = weights[order[i]]
+                    v.0 += pw * (p.l - mean.l) * (p.l - mean.l); v.1 += pw * (p.a - mean.a) * (p.a - mean.a); v.2 += pw * (p.b - mean.b) * (p.b - mean.b)
+                }
+                let axis = v.0 >= v.1 && v.0 >= v.2 ? 0 : (v.1 >= v.2 ? 1 : 2)
+                return Box(start: s, end: e, sse: e - s > 1 ? v.0 + v.1 + v.2 : -1, axis: axis, mean: mean)
+            }
+            var boxes = [measure(0, points.count)]
+            while boxes.count < count {
+                var bi = -1, best: Float = 0
+                for (i, b) in boxes.enumerated() where b.sse > best { best = b.sse; bi = i }
+                if bi < 0 { break }
+                let b = boxes[bi]
+                func key(_ i: Int) -> Float { let p = points[i]; return b.axis == 0 ? p.l : (b.axis == 1 ? p.a : p.b) }
+                order[b.start..<b.end].sort { (key($0), $0) < (key($1), $1) }
+                var total: Float = 0
+                for i in b.start..<b.end { total += weights[order[i]] }
+                var acc: Float = 0, split = b.start + 1
+                for i in b.start..<(b.end - 1) {
+                    acc += weights[order[i]]
+                    if acc >= total / 2 { split = i + 1; break }
+                    split = i + 2
+                }
+                split = min(max(split, b.start + 1), b.end - 1)
+                boxes[bi] = measure(b.start, split)
+                boxes.append(measure(split, b.end))
+            }
+            return boxes.map(\.mean)
+        }
+
+        /// Weighted Lloyd iterations; a centre that loses all its points stays where it was.
+        static func kMeans(_ points: [OkLabColor], _ weights: [Float], centres start: [OkLabColor], iterations: Int) -> [OkLabColor] {
+            var centres = start
+            for _ in 0..<iterations {
+                let search = PaletteSearch(centres)
+                var sums = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: centres.count)
+                for (i, p) in points.enumerated() {
+                    let j = Int(search.nearest(p)), w = weights[i]
+                    sums[j].0 += w * p.l; sums[j].1 += w * p.a; sums[j].2 += w * p.b; sums[j].3 += w
+                }
+                var moved = false
+                for j in centres.indices where sums[j].3 > 0 {
+                    let c = OkLabColor(l: sums[j].0 / sums[j].3, a: sums[j].1 / sums[j].3, b: sums[j].2 / sums[j].3)
+                    if c.distanceSquared(centres[j]) > 1e-10 { moved = true }
+                    centres[j] = c
+                }
+                if !moved { break }
+            }
+            return centres
+        }
+    }
+}

@@ -1,0 +1,112 @@
+// GIF: the namespace for animated GIF writing and reading, and the options users choose from.
+//
+// Design note: GIF has 256 colours and 1-bit transparency, so the options are about the two lossy
+// steps: how soft alpha becomes on/off (`Background`) and how the palette error is spread
+// (`Dithering`). Everything else (palette, frame differencing, disposal, delays) is decided by the
+// encoder, because there is one right answer for each.
+import HUDRaster
+
+/// Animated GIF encoding and decoding (namespace).
+public enum GIF {
+    /// How pixel colours that fall between palette entries are rendered.
+    public enum Dithering: Sendable, Equatable {
+        /// Nearest palette colour: smallest files, gradients may band.
+        case none
+        /// 8x8 Bayer pattern: never flickers between frames, costs some size.
+        case ordered
+        /// Floyd-Steinberg error diffusion at `strength` (0...1), only over pixels that changed since the
+        /// previous frame and never across anti-aliased edges, so static areas do not "dance".
+        case errorDiffusion(strength: Double)
+
+        /// The default, chosen by measurement (Scripts/compare_gif.sh): diffusion at reduced strength.
+        public static let `default` = Dithering.errorDiffusion(strength: 0.8)
+    }
+
+    /// How alpha becomes GIF's on/off transparency.
+    public enum Background: Sendable, Equatable {
+        /// Composite every pixel over `color`: an opaque GIF whose soft edges blend into that colour
+        /// (use the colour of the page the GIF will sit on).
+        case matte(Color)
+        /// Pixels with alpha below `threshold` (0...1) become transparent; the others are drawn with
+        /// their colour composited over `matte` (nil: their un-premultiplied colour).
+        case transparent(threshold: Double, matte: Color?)
+
+        /// Transparent below 50% alpha, edges un-premultiplied.
+        public static let `default` = Background.transparent(threshold: 0.5, matte: nil)
+    }
+
+    /// Options for `GIF.Encoder`.
+    public struct Options: Sendable, Equatable {
+        /// Times the animation plays after the first: 0 loops forever (NETSCAPE2.0); nil plays once
+        /// (no loop extension).
+        public var loopCount: Int?
+        public var dithering: Dithering
+        public var background: Background
+        /// The largest palette (2...256 entries, one of which is kept for transparency).
+        public var maximumColors: Int
+
+        public init(loopCount: Int? = 0, dithering: Dithering = .default, background: Background = .default,
+                    maximumColors: Int = 256) {
+            self.loopCount = loopCount
+            self.dithering = dithering
+            self.background = background
+            self.maximumColors = maximumColors
+        }
+
+        func validate() throws {
+            if let l = loopCount, !(0...65535).contains(l) {
+                throw CodecError.invalidOption("GIF loop count \(l) (use 0 for forever, up to 65535)")
+            }
+            guard (2...256).contains(maximumColors) else {
+                throw CodecError.invalidOption("GIF maximum colours \(maximumColors) (use 2 to 256)")
+            }
+            if case let .errorDiffusion(s) = dithering, !(s >= 0 && s <= 1) {
+                throw CodecError.invalidOption("GIF dithering strength \(s) (use 0 to 1)")
+            }
+            if case let .transparent(t, _) = background, !(t >= 0 && t <= 1) {
+                throw CodecError.invalidOption("GIF alpha threshold \(t) (use 0 to 1)")
+            }
+        }
+    }
+
+    /// A flattened pixel: 0x01RRGGBB when drawn, 0 when transparent.
+    static let opaqueBit: UInt32 = 0x0100_0000
+
+    /// Converts a premultiplied image to flattened pixels per `background`.
+    static func flatten(_ image: Image, background: Background, into out: inout [UInt32]) {
+        let n = image.width * image.height
+        if out.count != n { out = [UInt32](repeating: 0, count: n) }
+        var threshold = 0, matte: (Int, Int, Int)? = nil
+        switch background {
+        case let .matte(c):
+            threshold = 0
+            let p = c.withAlphaComponent(1).premultipliedRGBA8
+            matte = (Int(p.r), Int(p.g), Int(p.b))
+        case let .transparent(t, m):
+            threshold = max(1, Int((t * 255).rounded()))
+            if let m { let p = m.withAlphaComponent(1).premultipliedRGBA8; matte = (Int(p.r), Int(p.g), Int(p.b)) }
+        }
+        image.pixels.withUnsafeBufferPointer { px in
+            out.withUnsafeMutableBufferPointer { o in
+                for i in 0..<n {
+                    let r = Int(px[i * 4]), g = Int(px[i * 4 + 1]), b = Int(px[i * 4 + 2]), a = Int(px[i * 4 + 3])
+                    if a < threshold { o[i] = 0; continue }
+                    var rr = r, gg = g, bb = b
+                    if a != 255 {
+                        if let (mr, mg, mb) = matte {
+                            let k = 255 - a
+                            rr = min(255, r + (mr * k + 127) / 255)
+                            gg = min(255, g + (mg * k + 127) / 255)
+                            bb = min(255, b + (mb * k + 127) / 255)
+                        } else if a > 0 {
+                            rr = min(255, (r * 255 + a / 2) / a)
+                            gg = min(255, (g * 255 + a / 2) / a)
+                            bb = min(255, (b * 255 + a / 2) / a)
+                        }
+                    }
+                    o[i] = opaqueBit | UInt32(rr) << 16 | UInt32(gg) << 8 | UInt32(bb)
+                }
+            }
+        }
+    }
+}
