@@ -1,0 +1,436 @@
+// Canvas: a Core Graphics-like drawing context over a premultiplied RGBA8 image.
+//
+// Design note: every drawing call reduces to one pipeline, "coverage x shader -> blend", where
+// coverage comes from the scan converter (paths, strokes after stroking), from a mask, or from a
+// pixel box, and the shader is a bound Paint or an image. Work is bounded by the shape's device box
+// intersected with the clip's box, so a 20 px spinner on a 16k canvas touches 20 px rows. The clip
+// is an integer pixel box plus, only when needed (rotated rects, fractional edges, paths), an A8
+// mask over that box, multiplied into coverage span by span. Shadows render the shape's alpha into
+// a scratch image over its box (grown by the blur reach), blur it with `Blur`, composite it offset,
+// then draw the shape itself, as Core Graphics does. Transparency layers are scratch images over
+// the clip box, composited on `endTransparencyLayer` with the alpha, blend mode and shadow that
+// were current at `beginTransparencyLayer`. All of it runs on the caller's thread: a frame's bytes
+// never depend on scheduling.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A drawing context over an `Image`, with the state model of `CGContext` (save/restore, CTM,
+/// paints, line parameters, alpha, blend mode, clip, shadow, transparency layers).
+///
+/// Coordinates are y-down with the origin at the top-left pixel corner; one unit is one pixel
+/// until the CTM changes it. Not thread-safe: use one canvas per thread.
+public final class Canvas {
+    public let width: Int
+    public let height: Int
+
+    struct Target {
+        var image: Image
+        var ox: Int
+        var oy: Int
+        var box: PixelRect { PixelRect(x0: ox, y0: oy, x1: ox + image.width, y1: oy + image.height) }
+    }
+    struct Clip {
+        var bounds: PixelRect
+        /// Coverage over exactly `bounds`, or nil when the whole box is inside the clip.
+        var mask: Mask?
+    }
+    struct Shadow {
+        var offset: Size
+        var blur: Double
+        var color: Color
+    }
+    struct GState {
+        var ctm = Transform.identity
+        var fillPaint = Paint.color(.black)
+        var strokePaint = Paint.color(.black)
+        var strokeStyle = StrokeStyle()
+        var alpha = 1.0
+        var blendMode = BlendMode.normal
+        var clip: Clip
+        var shadow: Shadow? = nil
+    }
+    struct LayerRecord {
+        var state: GState
+        var depth: Int
+    }
+
+    var targets: [Target]
+    var state: GState
+    var stack: [GState] = []
+    var layers: [LayerRecord] = []
+    let engine = Rasterizer.Engine()
+    var spanBuffer: [UInt32] = []
+    var coverageBuffer: [UInt8] = []
+
+    /// A canvas of `width` x `height` pixels filled with `background`.
+    /// Throws `RasterError` when the size is invalid or over `Image`'s limits.
+    public init(width: Int, height: Int, background: Color = .clear) throws {
+        let img = try Image(width: width, height: height, fill: background)
+        self.width = width; self.height = height
+        targets = [Target(image: img, ox: 0, oy: 0)]
+        state = GState(clip: Clip(bounds: PixelRect(x0: 0, y0: 0, x1: width, y1: height), mask: nil))
+    }
+
+    /// A canvas drawing over a copy of `image`.
+    public init(image: Image) {
+        width = image.width; height = image.height
+        targets = [Target(image: image, ox: 0, oy: 0)]
+        state = GState(clip: Clip(bounds: PixelRect(x0: 0, y0: 0, x1: width, y1: height), mask: nil))
+    }
+
+    /// The pixels drawn so far (open transparency layers are not included until they end).
+    public var image: Image { targets[0].image }
+
+    // MARK: - State
+
+    /// Pushes a copy of the graphics state (CTM, paints, line parameters, alpha, blend, clip, shadow).
+    public func saveGState() { stack.append(state) }
+    /// Pops the state pushed by the matching `saveGState`; does nothing when none is left
+    /// (or when the matching save is outside the current transparency layer).
+    public func restoreGState() {
+        if let l = layers.last, stack.count <= l.depth { return }
+        if let s = stack.popLast() { state = s }
+    }
+
+    /// The current transformation matrix (user space to device pixels).
+    public var ctm: Transform { state.ctm }
+    public func translateBy(x: Double, y: Double) { state.ctm = state.ctm.translatedBy(x: x, y: y) }
+    public func scaleBy(x: Double, y: Double) { state.ctm = state.ctm.scaledBy(x: x, y: y) }
+    /// Rotates user space by `angle` radians (clockwise on screen for positive angles).
+    public func rotate(by angle: Double) { state.ctm = state.ctm.rotated(by: angle) }
+    /// Applies `t` in user space before the current CTM (as `CGContext.concatenate`).
+    public func concatenate(_ t: Transform) { state.ctm = t.concatenating(state.ctm) }
+
+    public func setFillColor(_ c: Color) { state.fillPaint = .color(c) }
+    public func setStrokeColor(_ c: Color) { state.strokePaint = .color(c) }
+    /// Sets a colour or gradient paint for fills; its coordinates are user space at fill time.
+    public func setFillPaint(_ p: Paint) { state.fillPaint = p }
+    public func setStrokePaint(_ p: Paint) { state.strokePaint = p }
+    public func setLineWidth(_ w: Double) { state.strokeStyle.lineWidth = w }
+    public func setLineCap(_ c: LineCap) { state.strokeStyle.lineCap = c }
+    public func setLineJoin(_ j: LineJoin) { state.strokeStyle.lineJoin = j }
+    public func setMiterLimit(_ m: Double) { state.strokeStyle.miterLimit = m }
+    /// Dashes later strokes: `lengths` alternate on / off in user space; empty = solid.
+    public func setLineDash(phase: Double, lengths: [Double]) {
+        state.strokeStyle.dashPhase = phase; state.strokeStyle.dashPattern = lengths
+    }
+    /// Sets every stroke parameter at once.
+    public func setStrokeStyle(_ s: StrokeStyle) { state.strokeStyle = s }
+    /// The current stroke parameters.
+    public var strokeStyle: StrokeStyle { state.strokeStyle }
+    /// Global alpha, clamped to 0...1, applied to everything drawn afterwards.
+    public func setAlpha(_ a: Double) { state.alpha = a.isNaN ? 0 : min(max(a, 0), 1) }
+    public func setBlendMode(_ m: BlendMode) { state.blendMode = m }
+    /// Core Graphics shadow: `offset` (device pixels, y-down: positive height moves the shadow down)
+    /// and `blur` (CG blur radius, Gaussian sigma = blur / 2) are not affected by the CTM. A nil or
+    /// fully transparent colour turns shadows off.
+    public func setShadow(offset: Size, blur: Double, color: Color?) {
+        guard let c = color, c.clamped.alpha > 0, offset.width.isFinite, offset.height.isFinite else { state.shadow = nil; return }
+        state.shadow = Shadow(offset: offset, blur: blur.isFinite ? max(0, blur) : 0, color: c)
+    }
+
+    // MARK: - Clipping
+
+    /// Intersects the clip with `rect` (user space). Pixel-aligned rects under an axis-aligned CTM
+    /// only shrink the clip box; others become an antialiased clip mask.
+    public func clip(to rect: Rect) {
+        let t = state.ctm
+        if t.b == 0 && t.c == 0 && !rect.isNull {
+            let r = rect.standardized.applying(t)
+            func isInt(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-9 }
+            if isInt(r.minX) && isInt(r.minY) && isInt(r.maxX) && isInt(r.maxY) {
+                state.clip = intersect(state.clip, PixelRect(covering: r))
+                return
+            }
+        }
+        var p = Path(); p.addRect(rect.standardized)
+        clip(to: p, rule: .winding)
+    }
+
+    /// Intersects the clip with the inside of `path` (user space) under `rule`, antialiased.
+    /// A path with NaN or infinite coordinates clips everything away.
+    public func clip(to path: Path, rule: FillRule = .winding) {
+        var c = state.clip
+        if c.bounds.isEmpty { return }
+        let box = Rasterizer.deviceBounds(of: path, transform: state.ctm).intersection(c.bounds)
+        guard !box.isEmpty, Flattener.isFinite(path, transform: state.ctm) else {
+            state.clip = Clip(bounds: .empty, mask: nil); return
+        }
+        engine.reset(region: box)
+        engine.add(path, transform: state.ctm)
+        guard var m = engine.collectMask(rule: rule) else { state.clip = Clip(bounds: .empty, mask: nil); return }
+        // Tighten to the non-zero box and multiply with the old mask.
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        var full = true
+        for y in 0..<m.height {
+            for x in 0..<m.width {
+                var v = m.coverage[y * m.width + x]
+                if let old = c.mask, v != 0 {
+                    v = UInt8(Compositor.div255(UInt32(v) * UInt32(old.value(atX: m.originX + x, y: m.originY + y))))
+                    m.coverage[y * m.width + x] = v
+                }
+                if v != 0 {
+                    x0 = min(x0, x); x1 = max(x1, x + 1); y0 = min(y0, y); y1 = max(y1, y + 1)
+                    if v != 255 { full = false }
+                }
+            }
+        }
+        if x0 > x1 { state.clip = Clip(bounds: .empty, mask: nil); return }
+        let nb = PixelRect(x0: m.originX + x0, y0: m.originY + y0, x1: m.originX + x1, y1: m.originY + y1)
+        if full && (x1 - x0) * (y1 - y0) == countNonZero(m) {
+            c = Clip(bounds: nb, mask: nil)
+        } else {
+            c = Clip(bounds: nb, mask: crop(m, to: nb))
+        }
+        state.clip = c
+    }
+
+    func countNonZero(_ m: Mask) -> Int {
+        var n = 0
+        for v in m.coverage where v != 0 { n += 1 }
+        return n
+    }
+
+    func crop(_ m: Mask, to r: PixelRect) -> Mask {
+        if r.x0 == m.originX && r.y0 == m.originY && r.width == m.width && r.height == m.height { return m }
+        var out = Mask(originX: r.x0, originY: r.y0, width: r.width, height: r.height)
+        for y in 0..<r.height {
+            for x in 0..<r.width { out.coverage[y * r.width + x] = m.value(atX: r.x0 + x, y: r.y0 + y) }
+        }
+        return out
+    }
+
+    func intersect(_ c: Clip, _ r: PixelRect) -> Clip {
+        let nb = c.bounds.intersection(r)
+        if nb.isEmpty { return Clip(bounds: .empty, mask: nil) }
+        guard let m = c.mask else { return Clip(bounds: nb, mask: nil) }
+        return Clip(bounds: nb, mask: crop(m, to: nb))
+    }
+
+    // MARK: - Drawing
+
+    /// What a drawing operation covers.
+    enum Cover {
+        case path(Path, Transform, FillRule)
+        case mask(Mask)
+        case box(PixelRect)
+    }
+
+    /// Fills `path` with the fill paint.
+    public func fill(_ path: Path, rule: FillRule = .winding) {
+        draw(.path(path, state.ctm, rule), Shader(state.fillPaint, ctm: state.ctm))
+    }
+
+    /// Strokes `path` with the stroke paint and line parameters (dash, width, caps, joins).
+    /// Lines thinner than one device pixel are drawn one pixel wide at proportionally lower alpha,
+    /// so they keep their weight instead of breaking up.
+    public func stroke(_ path: Path) {
+        var style = state.strokeStyle
+        let t = state.ctm
+        let k = Path.hairlineCoverageScale(for: style.lineWidth, transform: t)
+        if k <= 0 { return }
+        var alphaScale = 1.0
+        if k < 1 || style.lineWidth == 0 {
+            style.lineWidth = Path.hairlineWidth(for: style.lineWidth == 0 ? 0.0001 : style.lineWidth, transform: t)
+            alphaScale = k
+        }
+        let outline = path.stroked(style, transform: t)
+        if outline.isEmpty { return }
+        let saved = state.alpha
+        state.alpha = saved * alphaScale
+        draw(.path(outline, .identity, .winding), Shader(state.strokePaint, ctm: t))
+        state.alpha = saved
+    }
+
+    public func fill(_ rect: Rect) { var p = Path(); p.addRect(rect.standardized); fill(p) }
+    public func stroke(_ rect: Rect) { var p = Path(); p.addRect(rect.standardized); stroke(p) }
+    public func fillEllipse(in rect: Rect) { var p = Path(); p.addEllipse(in: rect.standardized); fill(p) }
+    public func strokeEllipse(in rect: Rect) { var p = Path(); p.addEllipse(in: rect.standardized); stroke(p) }
+
+    /// Makes `rect` (user space) transparent, within the clip (as `CGContext.clear`); ignores
+    /// alpha, blend mode and shadow.
+    public func clear(_ rect: Rect) {
+        var p = Path(); p.addRect(rect.standardized)
+        render(.path(p, state.ctm, .winding), Shader.solid(.black), clip: state.clip, alpha: 1, mode: .clear)
+    }
+
+    /// Paints a linear gradient across the whole clip, as `CGContext.drawLinearGradient`. Without
+    /// the options nothing is painted before `start` or after `end` (along the gradient's axis).
+    public func drawLinearGradient(_ g: Gradient, start: Point, end: Point, options: GradientDrawingOptions = []) {
+        let sh = Shader(.linearGradient(g, start: start, end: end, spread: .pad), ctm: state.ctm,
+                        extendBefore: options.contains(.drawsBeforeStartLocation),
+                        extendAfter: options.contains(.drawsAfterEndLocation))
+        draw(.box(state.clip.bounds), sh)
+    }
+
+    /// Paints a two-circle radial gradient across the clip, as `CGContext.drawRadialGradient`.
+    public func drawRadialGradient(_ g: Gradient, startCenter: Point, startRadius: Double, endCenter: Point,
+                                   endRadius: Double, options: GradientDrawingOptions = []) {
+        let sh = Shader(.radialGradient(g, startCenter: startCenter, startRadius: startRadius, endCenter: endCenter,
+                                        endRadius: endRadius, spread: .pad), ctm: state.ctm,
+                        extendBefore: options.contains(.drawsBeforeStartLocation),
+                        extendAfter: options.contains(.drawsAfterEndLocation))
+        draw(.box(state.clip.bounds), sh)
+    }
+
+    /// Paints a conic (sweep) gradient across the clip: t = 0 at `startAngle`, clockwise, full turn = 1.
+    public func drawConicGradient(_ g: Gradient, center: Point, startAngle: Double) {
+        draw(.box(state.clip.bounds), Shader(.conicGradient(g, center: center, startAngle: startAngle), ctm: state.ctm))
+    }
+
+    /// Draws `image` scaled into `rect` (user space) with bilinear filtering through the CTM.
+    public func draw(_ image: Image, in rect: Rect) {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        // image pixel space -> user -> device
+        let toUser = Transform(a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height), tx: r.minX, ty: r.minY)
+        guard let inv = toUser.concatenating(state.ctm).inverted() else { return }
+        var p = Path(); p.addRect(r)
+        draw(.path(p, state.ctm, .winding), Shader(kind: .image(image, inv: inv)))
+    }
+
+    /// Composites `color` through a device-space coverage mask placed at its own origin (the CTM
+    /// does not apply); clip, alpha, blend mode and shadow do.
+    public func fill(_ mask: Mask, color: Color) {
+        guard mask.width > 0, mask.height > 0, mask.coverage.count == mask.width * mask.height else { return }
+        draw(.mask(mask), Shader.solid(color))
+    }
+
+    // MARK: - Transparency layers
+
+    /// Starts a transparency layer: later drawing goes to a transparent scratch image (bounded by
+    /// the clip) that `endTransparencyLayer` composites as one with the alpha, blend mode and shadow
+    /// current now. Saves the graphics state; alpha, blend mode and shadow restart at their defaults
+    /// inside the layer.
+    public func beginTransparencyLayer() {
+        layers.append(LayerRecord(state: state, depth: stack.count))
+        stack.append(state)
+        let box = state.clip.bounds.intersection(targets[targets.count - 1].box)
+        let img: Image
+        if box.isEmpty {
+            img = try! Image(width: 1, height: 1)
+        } else {
+            img = (try? Image(width: box.width, height: box.height)) ?? (try! Image(width: 1, height: 1))
+        }
+        targets.append(Target(image: img, ox: box.isEmpty ? 0 : box.x0, oy: box.isEmpty ? 0 : box.y0))
+        state.alpha = 1; state.blendMode = .normal; state.shadow = nil
+    }
+
+    /// Ends the innermost transparency layer and composites it (does nothing without one).
+    public func endTransparencyLayer() {
+        guard let rec = layers.popLast() else { return }
+        let layer = targets.removeLast()
+        stack.removeSubrange(rec.depth...)
+        state = rec.state
+        let box = layer.box.intersection(state.clip.bounds)
+        if box.isEmpty { return }
+        draw(.box(box), Shader(kind: .aligned(layer.image, ox: layer.ox, oy: layer.oy)))
+    }
+
+    // MARK: - Pipeline
+
+    /// Draws with the current clip, alpha, blend mode and shadow.
+    func draw(_ cover: Cover, _ shader: Shader) {
+        if case .none = shader.kind { return }
+        if state.clip.bounds.isEmpty { return }
+        if let sh = state.shadow { drawShadow(cover, shader, sh) }
+        render(cover, shader, clip: state.clip, alpha: state.alpha, mode: state.blendMode)
+    }
+
+    func bounds(of cover: Cover) -> PixelRect {
+        switch cover {
+        case .path(let p, let t, _): return Rasterizer.deviceBounds(of: p, transform: t)
+        case .mask(let m): return PixelRect(x0: m.originX, y0: m.originY, x1: m.originX + m.width, y1: m.originY + m.height)
+        case .box(let b): return b
+        }
+    }
+
+    func drawShadow(_ cover: Cover, _ shader: Shader, _ sh: Shadow) {
+        let sigma = Blur.sigma(forCGBlur: sh.blur)
+        let reach = Blur.reach(sigma: sigma)
+        let dx = Int(sh.offset.width.rounded()), dy = Int(sh.offset.height.rounded())
+        let clipBox = state.clip.bounds.intersection(targets[targets.count - 1].box)
+        // Only the part of the shape whose blurred, offset shadow can land inside the clip.
+        let need = clipBox.offsetBy(dx: -dx, dy: -dy).insetBy(-reach)
+        let region = bounds(of: cover).intersection(need)
+        if region.isEmpty { return }
+        guard let scratch = try? Image(width: region.width, height: region.height) else { return }
+        targets.append(Target(image: scratch, ox: region.x0, oy: region.y0))
+        render(cover, shader, clip: nil, alpha: 1, mode: .normal)
+        let drawn = targets.removeLast().image
+        var m = Mask(originX: region.x0 + dx, originY: region.y0 + dy, width: region.width, height: region.height)
+        drawn.pixels.withUnsafeBufferPointer { p in
+            for i in 0..<(region.width * region.height) { m.coverage[i] = p[i * 4 + 3] }
+        }
+        if sigma > 0 { m = Blur.gaussian(mask: m, sigma: sigma) }
+        render(.mask(m), Shader.solid(sh.color), clip: state.clip, alpha: state.alpha, mode: state.blendMode)
+    }
+
+    /// The core: rasterize `cover` within the clip and the current target, shade, blend.
+    func render(_ cover: Cover, _ shader: Shader, clip: Clip?, alpha: Double, mode: BlendMode) {
+        let ti = targets.count - 1
+        let tbox = targets[ti].box
+        var region = tbox.intersection(bounds(of: cover))
+        if let c = clip { region = region.intersection(c.bounds) }
+        if region.isEmpty { return }
+        let a8 = UInt32((alpha * 255).rounded())
+        if a8 == 0 && mode != .copy && mode != .clear { return }
+        let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
+        if spanBuffer.count < region.width { spanBuffer = [UInt32](repeating: 0, count: region.width) }
+        if coverageBuffer.count < region.width { coverageBuffer = [UInt8](repeating: 0, count: region.width) }
+        let clipMask = clip?.mask
+        let solid: UInt32? = { if case .solid(let c) = shader.kind { return c }; return nil }()
+
+        targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
+        pixBuf.withMemoryRebound(to: UInt32.self) { px in
+        spanBuffer.withUnsafeMutableBufferPointer { spanBuf in
+            let dst0 = px.baseAddress!, span = spanBuf.baseAddress!
+            let body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void = { y, x, n, cov in
+                if let cm = clipMask {
+                    cm.coverage.withUnsafeBufferPointer { cp in
+                        let row = cp.baseAddress! + (y - cm.originY) * cm.width + (x - cm.originX)
+                        for i in 0..<n {
+                            let c = UInt32(cov[i])
+                            if c != 0 { cov[i] = UInt8(truncatingIfNeeded: Compositor.div255(c &* UInt32(row[i]))) }
+                        }
+                    }
+                }
+                let d = dst0 + (y - oy) * tw + (x - ox)
+                if let s = solid {
+                    Compositor.blendSolid(d, n, s, cov, a8, mode)
+                } else {
+                    shader.shade(y: y, x: x, n: n, into: span)
+                    Compositor.blendSpan(d, n, span, cov, a8, mode)
+                }
+            }
+            switch cover {
+            case let .path(p, t, rule):
+                engine.reset(region: region)
+                if engine.add(p, transform: t) { engine.sweep(rule: rule, body) }
+            case .mask(let m):
+                coverageBuffer.withUnsafeMutableBufferPointer { cb in
+                    m.coverage.withUnsafeBufferPointer { mp in
+                        let n = region.width
+                        for y in region.y0..<region.y1 {
+                            let src = mp.baseAddress! + (y - m.originY) * m.width + (region.x0 - m.originX)
+                            cb.baseAddress!.update(from: src, count: n)
+                            body(y, region.x0, n, cb.baseAddress!)
+                        }
+                    }
+                }
+            case .box:
+                coverageBuffer.withUnsafeMutableBufferPointer { cb in
+                    let n = region.width
+                    for y in region.y0..<region.y1 {
+                        cb.baseAddress!.initialize(repeating: 255, count: n)
+                        body(y, region.x0, n, cb.baseAddress!)
+                    }
+                }
+            }
+        }}}
+    }
+}

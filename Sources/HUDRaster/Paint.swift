@@ -1,0 +1,226 @@
+// Paint: what fills a shape (a colour or a gradient), and the shader that evaluates it per pixel.
+//
+// Design note: a Paint is a value in user space; at draw time it is bound to the current transform
+// and becomes a `Shader` that works in device pixels. Gradients reduce to "compute t, look it up in
+// the premultiplied table": linear t is affine in device x, so a row costs one add per pixel;
+// radial uses the general two-circle (focal) form, choosing the larger root with a non-negative
+// radius as PDF / Core Graphics / Skia do; conic measures the angle clockwise from `startAngle`.
+// Pixels are sampled at their centres. Bilinear image sampling is a shader too, so drawing an
+// image through any transform reuses the same clip / coverage / blend pipeline as a fill.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fill or stroke paint, in user space (coordinates are transformed by the CTM at draw time).
+public enum Paint: Hashable, Sendable {
+    /// A solid colour.
+    case color(Color)
+    /// A gradient along the line from `start` to `end`.
+    case linearGradient(Gradient, start: Point, end: Point, spread: SpreadMode = .pad)
+    /// A gradient between two circles (a focal gradient when the start circle is a point inside the end circle).
+    case radialGradient(Gradient, startCenter: Point, startRadius: Double, endCenter: Point, endRadius: Double,
+                        spread: SpreadMode = .pad)
+    /// A sweep around `center`: t = 0 at `startAngle`, growing clockwise on screen, 1 after a full turn.
+    case conicGradient(Gradient, center: Point, startAngle: Double)
+}
+
+/// A paint bound to device space.
+struct Shader {
+    enum Kind {
+        case solid(UInt32)
+        /// t = ax * x + ay * y + a0 (device pixel centres).
+        case linear(ax: Double, ay: Double, a0: Double)
+        /// Focal/two-circle in gradient space; `inv` maps device to gradient space.
+        case radial(inv: Transform, c0: Point, r0: Double, cd: Point, dr: Double)
+        case conic(inv: Transform, center: Point, start: Double)
+        /// Bilinear sampling; `inv` maps device to image pixel space.
+        case image(Image, inv: Transform)
+        /// An image whose pixel (0, 0) is device pixel (ox, oy), no resampling.
+        case aligned(Image, ox: Int, oy: Int)
+        case none
+    }
+    var kind: Kind
+    var lut: [UInt32] = []
+    var spread: SpreadMode = .pad
+    var extendBefore = true
+    var extendAfter = true
+
+    init(kind: Kind) { self.kind = kind }
+
+    static func solid(_ c: Color) -> Shader { Shader(kind: .solid(Compositor.pack(c))) }
+
+    /// Binds `paint` to a CTM. Degenerate gradients (zero length, non-invertible CTM) fall back
+    /// to their last colour as Core Graphics does for pad spread, or draw nothing.
+    init(_ paint: Paint, ctm: Transform, extendBefore: Bool = true, extendAfter: Bool = true) {
+        self.extendBefore = extendBefore; self.extendAfter = extendAfter
+        switch paint {
+        case .color(let c):
+            kind = .solid(Compositor.pack(c))
+        case let .linearGradient(g, start, end, spread):
+            self.spread = spread
+            lut = g.lookupTable()
+            let dx = end.x - start.x, dy = end.y - start.y, len2 = dx * dx + dy * dy
+            guard let inv = ctm.inverted(), len2 > 0, len2.isFinite, start.isFinite else {
+                kind = g.colors.isEmpty || !extendAfter ? .none : .solid(Compositor.pack(g.colors[g.colors.count - 1]))
+                return
+            }
+            // t(user) = ((u - start) . d) / |d|^2, u = inv(device).
+            let kx = dx / len2, ky = dy / len2
+            let ax = inv.a * kx + inv.b * ky, ay = inv.c * kx + inv.d * ky
+            let a0 = (inv.tx - start.x) * kx + (inv.ty - start.y) * ky
+            kind = .linear(ax: ax, ay: ay, a0: a0)
+        case let .radialGradient(g, c0, r0, c1, r1, spread):
+            self.spread = spread
+            lut = g.lookupTable()
+            let r0 = max(0, r0), r1 = max(0, r1)
+            guard let inv = ctm.inverted(), c0.isFinite, c1.isFinite, r0.isFinite, r1.isFinite,
+                  !(c0 == c1 && r0 == r1) else { kind = .none; return }
+            kind = .radial(inv: inv, c0: c0, r0: r0, cd: c1 - c0, dr: r1 - r0)
+        case let .conicGradient(g, center, startAngle):
+            lut = g.lookupTable()
+            spread = .repeat
+            guard let inv = ctm.inverted(), center.isFinite, startAngle.isFinite else { kind = .none; return }
+            kind = .conic(inv: inv, center: center, start: startAngle)
+        }
+    }
+
+    var isSolid: Bool { if case .solid = kind { return true }; return false }
+
+    /// Table index for t after spread, or -1 where nothing is painted.
+    @inline(__always) func index(_ t: Double) -> Int {
+        guard t.isFinite else { return -1 }
+        var u = t
+        switch spread {
+        case .pad:
+            if u < 0 { if !extendBefore { return -1 }; u = 0 }
+            if u > 1 { if !extendAfter { return -1 }; u = 1 }
+        case .repeat:
+            u = t - t.rounded(.down)
+        case .reflect:
+            u = t - 2 * (t / 2).rounded(.down)
+            if u > 1 { u = 2 - u }
+        }
+        return Int(u * Double(Gradient.lutSize - 1) + 0.5)
+    }
+
+    /// Writes `n` premultiplied pixels for device row `y`, starting at column `x`.
+    func shade(y: Int, x: Int, n: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let py = Double(y) + 0.5
+        switch kind {
+        case .solid(let c):
+            out.initialize(repeating: c, count: n)
+        case .none:
+            out.initialize(repeating: 0, count: n)
+        case let .linear(ax, ay, a0):
+            lut.withUnsafeBufferPointer { L in
+                var t = ax * (Double(x) + 0.5) + ay * py + a0
+                if spread == .pad && extendBefore && extendAfter {
+                    for i in 0..<n {
+                        let u = t < 0 ? 0 : (t > 1 ? 1 : t)
+                        out[i] = L[Int(u * Double(Gradient.lutSize - 1) + 0.5)]
+                        t += ax
+                    }
+                } else {
+                    for i in 0..<n {
+                        let k = index(t)
+                        out[i] = k < 0 ? 0 : L[k]
+                        t += ax
+                    }
+                }
+            }
+        case let .radial(inv, c0, r0, cd, dr):
+            lut.withUnsafeBufferPointer { L in
+                var px = inv.a * (Double(x) + 0.5) + inv.c * py + inv.tx - c0.x
+                var pyy = inv.b * (Double(x) + 0.5) + inv.d * py + inv.ty - c0.y
+                let a = cd.x * cd.x + cd.y * cd.y - dr * dr
+                let extB = extendBefore || spread != .pad, extA = extendAfter || spread != .pad
+                for i in 0..<n {
+                    // |p - c(t)| = r(t): a t^2 - 2 b t + c = 0.
+                    let b = px * cd.x + pyy * cd.y + r0 * dr
+                    let c = px * px + pyy * pyy - r0 * r0
+                    var t = Double.nan
+                    if abs(a) < 1e-12 {
+                        if b != 0 {
+                            let t1 = c / (2 * b)
+                            if r0 + t1 * dr >= 0 && (t1 >= 0 || extB) && (t1 <= 1 || extA) { t = t1 }
+                        }
+                    } else {
+                        let disc = b * b - a * c
+                        if disc >= 0 {
+                            let s = disc.squareRoot()
+                            var t1 = (b + s) / a, t2 = (b - s) / a
+                            if t1 < t2 { swap(&t1, &t2) }
+                            if r0 + t1 * dr >= 0 && (t1 >= 0 || extB) && (t1 <= 1 || extA) { t = t1 }
+                            else if r0 + t2 * dr >= 0 && (t2 >= 0 || extB) && (t2 <= 1 || extA) { t = t2 }
+                        }
+                    }
+                    let k = index(t)
+                    out[i] = k < 0 ? 0 : L[k]
+                    px += inv.a; pyy += inv.b
+                }
+            }
+        case let .conic(inv, center, start):
+            lut.withUnsafeBufferPointer { L in
+                var px = inv.a * (Double(x) + 0.5) + inv.c * py + inv.tx - center.x
+                var pyy = inv.b * (Double(x) + 0.5) + inv.d * py + inv.ty - center.y
+                let twoPi = 2 * Double.pi
+                for i in 0..<n {
+                    var t = (atan2(pyy, px) - start) / twoPi
+                    t -= t.rounded(.down)
+                    out[i] = L[min(Gradient.lutSize - 1, Int(t * Double(Gradient.lutSize - 1) + 0.5))]
+                    px += inv.a; pyy += inv.b
+                }
+            }
+        case let .image(img, inv):
+            Shader.sampleBilinear(img, inv: inv, y: y, x: x, n: n, out: out)
+        case let .aligned(img, ox, oy):
+            let row = y - oy, col = x - ox
+            img.pixels.withUnsafeBytes { raw in
+                let p = raw.baseAddress!
+                for i in 0..<n {
+                    let cx = col + i
+                    if row < 0 || row >= img.height || cx < 0 || cx >= img.width { out[i] = 0; continue }
+                    out[i] = p.loadUnaligned(fromByteOffset: (row * img.width + cx) * 4, as: UInt32.self)
+                }
+            }
+        }
+    }
+
+    /// Bilinear filtering with clamp-to-edge addressing (the shape's own coverage makes the edge).
+    static func sampleBilinear(_ img: Image, inv: Transform, y: Int, x: Int, n: Int, out: UnsafeMutablePointer<UInt32>) {
+        let w = img.width, h = img.height
+        let py = Double(y) + 0.5
+        // Image-space position of the pixel centre, minus half a texel, in 1/256 units.
+        var u = (inv.a * (Double(x) + 0.5) + inv.c * py + inv.tx - 0.5) * 256
+        var v = (inv.b * (Double(x) + 0.5) + inv.d * py + inv.ty - 0.5) * 256
+        let du = inv.a * 256, dv = inv.b * 256
+        let lim = Double(1 << 40)
+        img.pixels.withUnsafeBytes { raw in
+            let p = raw.baseAddress!
+            @inline(__always) func px(_ cx: Int, _ cy: Int) -> UInt32 {
+                p.loadUnaligned(fromByteOffset: (cy * w + cx) * 4, as: UInt32.self)
+            }
+            @inline(__always) func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
+                let g = 256 &- f
+                let rb = (((a & 0x00FF00FF) &* g &+ (b & 0x00FF00FF) &* f) >> 8) & 0x00FF00FF
+                let ag = (((a >> 8) & 0x00FF00FF) &* g &+ ((b >> 8) & 0x00FF00FF) &* f) & 0xFF00FF00
+                return rb | ag
+            }
+            for i in 0..<n {
+                guard u.isFinite, v.isFinite else { out[i] = 0; u += du; v += dv; continue }
+                let iu = Int(min(max(u, -lim), lim).rounded(.down)), iv = Int(min(max(v, -lim), lim).rounded(.down))
+                let x0 = iu >> 8, y0 = iv >> 8
+                let fx = UInt32(iu & 255), fy = UInt32(iv & 255)
+                let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
+                let ya = min(max(y0, 0), h - 1), yb = min(max(y0 + 1, 0), h - 1)
+                let top = lerp(px(xa, ya), px(xb, ya), fx)
+                let bot = lerp(px(xa, yb), px(xb, yb), fx)
+                out[i] = lerp(top, bot, fy)
+                u += du; v += dv
+            }
+        }
+    }
+}

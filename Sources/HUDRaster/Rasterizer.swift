@@ -1,0 +1,361 @@
+// Rasterizer: exact-area coverage scan conversion (the FreeType / font-rs / Blend2D approach).
+//
+// Design note: every line segment adds signed `cover * (1 - mean x)` to the cell it crosses and the
+// remainder to the next cell, in integer units (1/256 px positions, so a full pixel is 256 * 512).
+// A running sum along the row then gives each pixel's exact covered area, without supersampling:
+// antialiasing has 256 * 512 levels before the final rounding to 8 bits. The fill rule is applied
+// only to the running sum (non-zero: clamp |sum|; even-odd: fold). Cells live in a dense Int32
+// buffer for one band of rows at a time (at most 64 rows, so it stays in cache), with a per-row
+// touched range instead of a bit vector; the sweep zeroes cells as it reads them so the buffer is
+// ready for the next band without a clear. Segments are clipped to the work region in Double before
+// quantisation: parts left of it become vertical edges on its left border (they still carry
+// winding), parts right of, above or below it are dropped. So a 16k-wide canvas costs nothing for
+// a 20 px shape: the work is bounded by the shape's box intersected with the clip.
+
+/// An integer pixel rectangle, half-open: [x0, x1) x [y0, y1).
+@usableFromInline struct PixelRect: Hashable, Sendable {
+    @usableFromInline var x0: Int, y0: Int, x1: Int, y1: Int
+    @inlinable init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+    @inlinable var width: Int { x1 - x0 }
+    @inlinable var height: Int { y1 - y0 }
+    @inlinable var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    @usableFromInline static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    @inlinable func intersection(_ o: PixelRect) -> PixelRect {
+        let r = PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+        return r.isEmpty ? .empty : r
+    }
+    func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+    func insetBy(_ d: Int) -> PixelRect { PixelRect(x0: x0 + d, y0: y0 + d, x1: x1 - d, y1: y1 - d) }
+    func offsetBy(dx: Int, dy: Int) -> PixelRect { PixelRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy) }
+    /// The pixels touched by a real rectangle (rounded outwards, clamped to sane magnitudes).
+    init(covering r: Rect) {
+        if r.isNull || !r.minX.isFinite || !r.minY.isFinite || !r.maxX.isFinite || !r.maxY.isFinite || r.width < 0 || r.height < 0 {
+            self = .empty; return
+        }
+        let l = 1 << 26
+        func c(_ v: Double) -> Int { Int(min(max(v, -Double(l)), Double(l))) }
+        self.init(x0: c(r.minX.rounded(.down)), y0: c(r.minY.rounded(.down)),
+                  x1: c(r.maxX.rounded(.up)), y1: c(r.maxY.rounded(.up)))
+    }
+    var rect: Rect { Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)) }
+}
+
+/// Fill-rule-aware scan conversion of paths into coverage.
+public enum Rasterizer {
+    /// Largest region (pixels) `mask(for:)` will allocate; larger paths are cropped to
+    /// `-Image.maxDimension ..< 2 * Image.maxDimension` on each axis first.
+    static let maskRegionLimit = PixelRect(x0: -Image.maxDimension, y0: -Image.maxDimension,
+                                           x1: 2 * Image.maxDimension, y1: 2 * Image.maxDimension)
+
+    /// The antialiased coverage of `path` (after `transform`) under `rule`, covering the path's
+    /// device-space bounding box. Nil when the path is empty, covers no pixel, or has a NaN or
+    /// infinite coordinate.
+    public static func mask(for path: Path, transform: Transform = .identity, rule: FillRule = .winding) -> Mask? {
+        let engine = Engine()
+        return engine.mask(for: path, transform: transform, rule: rule, within: maskRegionLimit)
+    }
+
+    /// The device-space pixel box of `path` after `transform` (control points included, so it is
+    /// conservative). Empty when the path is empty or not finite.
+    static func deviceBounds(of path: Path, transform: Transform) -> PixelRect {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        let t = transform
+        @inline(__always) func add(_ p: Point) {
+            let q = Flattener.clampPoint(p.applying(t))
+            x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
+        }
+        for e in path.elements {
+            switch e {
+            case .move(let p), .line(let p): add(p)
+            case .quadCurve(let p, let c): add(p); add(c)
+            case .curve(let p, let c1, let c2): add(p); add(c1); add(c2)
+            case .closeSubpath: break
+            }
+        }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x0 <= x1, y0 <= y1 else { return .empty }
+        return PixelRect(covering: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+    }
+
+    /// One fixed-point edge, y0 < y1 always; `dir` is +1 for downward, -1 for upward segments.
+    @usableFromInline struct Edge {
+        @usableFromInline var x0: Int32, y0: Int32, x1: Int32, y1: Int32, dir: Int32
+    }
+
+    /// A reusable scan converter: its buffers are kept between paths so a frame allocates once.
+    /// Not thread-safe; one per Canvas.
+    final class Engine: FlattenSink {
+        var region = PixelRect.empty
+        var rx0 = 0.0, ry0 = 0.0, rx1 = 0.0, ry1 = 0.0
+        var edges: [Edge] = []
+        var active: [Int] = []
+        var acc: [Int32] = []
+        var cov: [UInt8] = []
+        var rowMin: [Int] = []
+        var rowMax: [Int] = []
+        var start = Point.zero
+        var last = Point.zero
+        var open = false
+        static let bandRows = 64
+
+        init() {}
+
+        /// Starts a new fill limited to `region` (device pixels).
+        func reset(region r: PixelRect) {
+            region = r
+            rx0 = Double(r.x0); ry0 = Double(r.y0); rx1 = Double(r.x1); ry1 = Double(r.y1)
+            edges.removeAll(keepingCapacity: true)
+            open = false
+        }
+
+        /// Adds a path's outline; false when the path was dropped for non-finite coordinates.
+        @discardableResult
+        func add(_ path: Path, transform: Transform, tolerance: Double = Flattener.defaultTolerance) -> Bool {
+            var me = self
+            let ok = Flattener.flatten(path, transform: transform, tolerance: tolerance, into: &me)
+            closeCurrent()
+            return ok
+        }
+
+        /// Adds an axis-aligned or transformed rectangle without building a Path.
+        func addRect(_ r: Rect, transform t: Transform) {
+            let a = Point(x: r.minX, y: r.minY).applying(t), b = Point(x: r.maxX, y: r.minY).applying(t)
+            let c = Point(x: r.maxX, y: r.maxY).applying(t), d = Point(x: r.minX, y: r.maxY).applying(t)
+            guard a.isFinite, b.isFinite, c.isFinite, d.isFinite else { return }
+            move(to: Flattener.clampPoint(a)); line(to: Flattener.clampPoint(b))
+            line(to: Flattener.clampPoint(c)); line(to: Flattener.clampPoint(d))
+            closeCurrent()
+        }
+
+        // MARK: FlattenSink
+        func move(to p: Point) { closeCurrent(); start = p; last = p; open = true }
+        func line(to p: Point) {
+            if !open { start = last; open = true }
+            segment(last, p); last = p
+        }
+        func close() { closeCurrent() }
+        func needsDetail(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
+            !(maxY <= ry0 || minY >= ry1 || minX >= rx1 || maxX <= rx0)
+        }
+        func closeCurrent() {
+            if open && (last.x != start.x || last.y != start.y) { segment(last, start) }
+            last = start
+            open = false
+        }
+
+        /// Clips one segment to the region and stores it in fixed point.
+        @inline(__always) func segment(_ p: Point, _ q: Point) {
+            var (x0, y0, x1, y1) = (p.x, p.y, q.x, q.y)
+            if y0 == y1 { return }
+            var dir: Int32 = 1
+            if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
+            if y1 <= ry0 || y0 >= ry1 { return }
+            if y0 < ry0 { x0 += (x1 - x0) * (ry0 - y0) / (y1 - y0); y0 = ry0 }
+            if y1 > ry1 { x1 -= (x1 - x0) * (y1 - ry1) / (y1 - y0); y1 = ry1 }
+            // Horizontal clipping: left parts hug the left border, right parts are dropped.
+            if x0 >= rx1 && x1 >= rx1 { return }
+            if x0 <= rx0 && x1 <= rx0 { push(rx0, y0, rx0, y1, dir); return }
+            var ax = x0, ay = y0, bx = x1, by = y1
+            // Split at the left border.
+            if (ax < rx0) != (bx < rx0) {
+                let ym = ay + (by - ay) * (rx0 - ax) / (bx - ax)
+                if ax < rx0 { push(rx0, ay, rx0, ym, dir); ax = rx0; ay = ym } else { push(rx0, ym, rx0, by, dir); bx = rx0; by = ym }
+            }
+            // Drop the part right of the region.
+            if (ax > rx1) != (bx > rx1) {
+                let ym = ay + (by - ay) * (rx1 - ax) / (bx - ax)
+                if ax > rx1 { ax = rx1; ay = ym } else { bx = rx1; by = ym }
+            }
+            push(ax, ay, bx, by, dir)
+        }
+
+        @inline(__always) func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Int32) {
+            // Coordinates are within the region here, so these conversions cannot overflow.
+            let fx0 = Int32(((x0 - rx0) * 256 + 0.5).rounded(.down)), fy0 = Int32(((y0 - ry0) * 256 + 0.5).rounded(.down))
+            let fx1 = Int32(((x1 - rx0) * 256 + 0.5).rounded(.down)), fy1 = Int32(((y1 - ry0) * 256 + 0.5).rounded(.down))
+            if fy0 == fy1 { return }
+            if fy0 < fy1 { edges.append(Edge(x0: fx0, y0: fy0, x1: fx1, y1: fy1, dir: dir)) }
+            else { edges.append(Edge(x0: fx1, y0: fy1, x1: fx0, y1: fy0, dir: -dir)) }
+        }
+
+        /// Converts the accumulated edges to coverage and calls `body(y, x, count, coverage)` for
+        /// each non-empty row span in device coordinates. `coverage` is valid only during the call
+        /// and may be modified by it.
+        func sweep(rule: FillRule, _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
+            let w = region.width, h = region.height
+            guard w > 0, h > 0, !edges.isEmpty else { return }
+            let stride = w + 2
+            let bandRows = min(Engine.bandRows, h)
+            if acc.count < stride * bandRows { acc = [Int32](repeating: 0, count: stride * bandRows) }
+            if cov.count < w { cov = [UInt8](repeating: 0, count: w) }
+            if rowMin.count < bandRows { rowMin = [Int](repeating: 0, count: bandRows); rowMax = rowMin }
+            edges.sort { $0.y0 < $1.y0 || ($0.y0 == $1.y0 && ($0.x0 < $1.x0 || ($0.x0 == $1.x0 && $0.y1 < $1.y1))) }
+            active.removeAll(keepingCapacity: true)
+            var nextEdge = 0
+            let evenOdd = rule == .evenOdd
+            let firstRow = Int(edges[0].y0 >> 8)
+            var bandTop = firstRow
+            edges.withUnsafeBufferPointer { ep in
+            acc.withUnsafeMutableBufferPointer { accBuf in
+            cov.withUnsafeMutableBufferPointer { covBuf in
+            rowMin.withUnsafeMutableBufferPointer { rmin in
+            rowMax.withUnsafeMutableBufferPointer { rmax in
+                let A = accBuf.baseAddress!, C = covBuf.baseAddress!
+                while bandTop < h {
+                    let bandBot = min(bandTop + bandRows, h)
+                    let fTop = Int32(bandTop << 8), fBot = Int32(bandBot << 8)
+                    while nextEdge < ep.count && ep[nextEdge].y0 < fBot { active.append(nextEdge); nextEdge += 1 }
+                    if active.isEmpty {
+                        if nextEdge >= ep.count { break }
+                        bandTop = Int(ep[nextEdge].y0 >> 8); continue
+                    }
+                    for r in 0..<(bandBot - bandTop) { rmin[r] = Int.max; rmax[r] = Int.min }
+                    var k = 0
+                    while k < active.count {
+                        let e = ep[active[k]]
+                        if e.y1 <= fTop { active.swapAt(k, active.count - 1); active.removeLast(); continue }
+                        Engine.rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!)
+                        k += 1
+                    }
+                    for r in 0..<(bandBot - bandTop) {
+                        let lo = rmin[r], hi = rmax[r]
+                        if lo > hi { continue }
+                        let row = A + r * stride
+                        var sum: Int32 = 0
+                        let visEnd = min(hi, w - 1)
+                        var x = lo
+                        while x <= visEnd {
+                            sum &+= row[x]; row[x] = 0
+                            C[x] = Engine.alpha(sum, evenOdd)
+                            x += 1
+                        }
+                        while x <= hi { row[x] = 0; x += 1 }   // cells right of the visible row
+                        var end = visEnd + 1
+                        if sum != 0 && end < w {
+                            let a = Engine.alpha(sum, evenOdd)
+                            (C + end).initialize(repeating: a, count: w - end)
+                            end = w
+                        }
+                        if end > lo { body(region.y0 + bandTop + r, region.x0 + lo, end - lo, C + lo) }
+                    }
+                    bandTop = bandBot
+                }
+            }}}}}
+        }
+
+        @inline(__always) static func alpha(_ sum: Int32, _ evenOdd: Bool) -> UInt8 {
+            var v = sum < 0 ? 0 &- sum : sum
+            if evenOdd {
+                v &= 0x3FFFF
+                if v > 131072 { v = 262144 - v }
+            } else if v >= 131072 { return 255 }
+            return UInt8(truncatingIfNeeded: (v &* 255 &+ 65536) >> 17)
+        }
+
+        /// Accumulates one edge's cover and area into the band's cells.
+        @inline(__always)
+        static func rasterizeEdge(_ e: Edge, _ fTop: Int32, _ fBot: Int32, _ bandTop: Int,
+                                  _ A: UnsafeMutablePointer<Int32>, _ stride: Int,
+                                  _ rmin: UnsafeMutablePointer<Int>, _ rmax: UnsafeMutablePointer<Int>) {
+            let ya = max(e.y0, fTop), yb = min(e.y1, fBot)
+            if ya >= yb { return }
+            let dir = e.dir
+            if e.x0 == e.x1 {
+                // Vertical: the same two cells on every row.
+                let c = Int(e.x0 >> 8), f = e.x0 & 255
+                var y = ya
+                while y < yb {
+                    let next = min((y & ~255) &+ 256, yb)
+                    let d = (next &- y) &* dir
+                    let r = Int(y >> 8) - bandTop
+                    let row = A + r * stride
+                    row[c] &+= d &* (512 &- 2 &* f)
+                    row[c + 1] &+= d &* (2 &* f)
+                    if c < rmin[r] { rmin[r] = c }
+                    if c + 1 > rmax[r] { rmax[r] = c + 1 }
+                    y = next
+                }
+                return
+            }
+            let dxdy = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
+            var y = ya
+            var x = ya == e.y0 ? e.x0 : e.x0 &+ Int32((Double(ya - e.y0) * dxdy).rounded())
+            while y < yb {
+                let next = min((y & ~255) &+ 256, yb)
+                let xn = next == e.y1 ? e.x1 : e.x0 &+ Int32((Double(next - e.y0) * dxdy).rounded())
+                let r = Int(y >> 8) - bandTop
+                let row = A + r * stride
+                cellRow(row, x, xn, (next &- y), dir, &rmin[r], &rmax[r])
+                y = next; x = xn
+            }
+        }
+
+        /// Splits one row's piece of an edge at cell borders.
+        @inline(__always)
+        static func cellRow(_ row: UnsafeMutablePointer<Int32>, _ xa: Int32, _ xb: Int32, _ dy: Int32, _ dir: Int32,
+                            _ lo: inout Int, _ hi: inout Int) {
+            let xl = min(xa, xb), xr = max(xa, xb)
+            let cl = xl >> 8
+            let cr = (xr &- 1) >> 8
+            let sdy = dy &* dir
+            if cr <= cl {
+                let base = cl << 8
+                let f = (xa &- base) &+ (xb &- base)
+                let c = Int(cl)
+                row[c] &+= sdy &* (512 &- f)
+                row[c + 1] &+= sdy &* f
+                if c < lo { lo = c }
+                if c + 1 > hi { hi = c + 1 }
+                return
+            }
+            // The piece rises (or falls) by dy over [xl, xr]; y is linear in x.
+            let scale = Double(dy) / Double(xr - xl)
+            var px = xl
+            var py: Int32 = 0
+            var c = cl
+            while c <= cr {
+                let base = c << 8
+                let nx = c == cr ? xr : base &+ 256
+                let ny = c == cr ? dy : Int32((Double(nx - xl) * scale).rounded())
+                let d = (ny &- py) &* dir
+                let f = (px &- base) &+ (nx &- base)
+                let ci = Int(c)
+                row[ci] &+= d &* (512 &- f)
+                row[ci + 1] &+= d &* f
+                px = nx; py = ny; c += 1
+            }
+            if Int(cl) < lo { lo = Int(cl) }
+            if Int(cr) + 1 > hi { hi = Int(cr) + 1 }
+        }
+
+        /// Rasterizes `path` into a mask over its device box intersected with `within`.
+        func mask(for path: Path, transform: Transform, rule: FillRule, within: PixelRect) -> Mask? {
+            guard Flattener.isFinite(path, transform: transform) else { return nil }
+            let box = Rasterizer.deviceBounds(of: path, transform: transform).intersection(within)
+            guard !box.isEmpty, box.width * box.height <= Image.maxPixels else { return nil }
+            reset(region: box)
+            add(path, transform: transform)
+            return collectMask(rule: rule)
+        }
+
+        /// Sweeps the current edges into a mask covering the region.
+        func collectMask(rule: FillRule) -> Mask? {
+            let box = region
+            guard !box.isEmpty else { return nil }
+            var m = Mask(originX: box.x0, originY: box.y0, width: box.width, height: box.height)
+            let w = box.width
+            var any = false
+            m.coverage.withUnsafeMutableBufferPointer { out in
+                sweep(rule: rule) { y, x, n, c in
+                    let dst = out.baseAddress! + (y - box.y0) * w + (x - box.x0)
+                    dst.update(from: c, count: n)
+                    any = true
+                }
+            }
+            return any ? m : nil
+        }
+    }
+}
