@@ -1,0 +1,260 @@
+// ProgressHUD+Drawing: how MMHud and its views paint themselves, in the HUD's own points.
+//
+// Design note: the HUD is drawn into its own offscreen layer (box, shadow, labels, content), which
+// the scene then composites with the presentation transform and opacity, as Core Animation renders a
+// layer tree. The shadow follows CALayer: MMHud sets a `shadowPath` (the rounded box), so the shadow
+// is that opaque shape blurred (sigma = shadowRadius), offset (0,-3), at shadowOpacity, and it shows
+// through the translucent box. We therefore build it from a coverage mask rather than with a CG
+// shadow on the translucent fill (which would weaken it by the fill's 0.75 alpha).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HUDRaster
+import HUDText
+
+/// The fonts MMHud uses (bold 16 for the title; 16 for the status, bold when there is no title).
+public struct HUDFonts: HUDTextMeasuring {
+    public var title: Font
+    public var status: Font
+    public var statusBold: Font
+
+    /// The system fonts at MMProgressHUD's size 16.
+    public static func system() throws -> HUDFonts {
+        let bold = try Font.boldSystemFont(ofSize: 16)
+        return HUDFonts(title: bold, status: try Font.systemFont(ofSize: 16), statusBold: bold)
+    }
+    public init(title: Font, status: Font, statusBold: Font) {
+        self.title = title; self.status = status; self.statusBold = statusBold
+    }
+
+    public func size(of text: String, bold: Bool, constrainedToWidth width: Double) -> Size {
+        let s = (bold ? title : status).size(of: text, constrainedToWidth: width)
+        return Size(width: s.width.rounded(.up), height: s.height.rounded(.up))
+    }
+    public func lineHeight(bold: Bool) -> Double { (bold ? title : status).lineHeight.rounded(.up) }
+}
+
+/// The look of MMHud and its content views.
+public enum HUDStyle {
+    public static let backgroundColor = Color(white: 0, alpha: 0.75)
+    /// The background during the confirmation glow.
+    public static let glowBackgroundColor = Color(white: 0, alpha: 0.85)
+    public static let cornerRadius = 10.0
+    public static let shadowColor = Color.black
+    public static let shadowOpacity = 0.5
+    /// CALayer shadowRadius (taken as the Gaussian sigma).
+    public static let shadowRadius = 15.0
+    /// CALayer's default shadowOffset (0, -3): the shadow sits slightly above.
+    public static let shadowOffset = Size(width: 0, height: -3)
+    public static let titleColor = Color.white
+    public static let titleShadow = TextShadow(offset: Size(width: 0, height: -1), blur: 0, color: .black)
+    public static let statusColor = Color(white: 0.9, alpha: 0.95)
+    /// Points of room around the box for the shadow in the offscreen layer.
+    public static let layerMargin = 48.0
+
+    /// The success check on a 512 x 512 grid (MMVectorImage).
+    public static let checkPolygon: [Point] = [
+        Point(x: 434.442, y: 58.997), Point(x: 195.559, y: 297.881), Point(x: 77.554, y: 179.88),
+        Point(x: 0, y: 257.438), Point(x: 195.559, y: 453.003), Point(x: 512, y: 136.551),
+    ]
+
+    /// The error X on a 512 x 512 grid: a plus sign with 135-unit arms turned 45 degrees, centred.
+    public static let crossPolygon: [Point] = {
+        let half = 67.5
+        let reach = 256 * 2.0.squareRoot() - half
+        let plus: [(Double, Double)] = [
+            (half, half), (reach, half), (reach, -half), (half, -half), (half, -reach), (-half, -reach),
+            (-half, -half), (-reach, -half), (-reach, half), (-half, half), (-half, reach), (half, reach),
+        ]
+        let c = cos(Double.pi / 4), s = sin(Double.pi / 4)
+        return plus.map { Point(x: 256 + $0.0 * c - $0.1 * s, y: 256 + $0.0 * s + $0.1 * c) }
+    }()
+
+    static func polygonPath(_ pts: [Point], in rect: Rect) -> Path {
+        var p = Path()
+        let k = min(rect.width, rect.height) / 512
+        for (i, q) in pts.enumerated() {
+            let m = Point(x: rect.minX + q.x * k, y: rect.minY + q.y * k)
+            if i == 0 { p.move(to: m) } else { p.addLine(to: m) }
+        }
+        p.closeSubpath()
+        return p
+    }
+
+    /// MMRadialProgressView: an annulus (outer oval inset 1, inner 3/5 of it) with a white wedge.
+    public static func drawRadialProgress(_ progress: Double, in canvas: Canvas, rect: Rect) {
+        let outerRect = rect.insetBy(dx: 1, dy: 1)
+        let c = outerRect.center
+        let R = min(outerRect.width, outerRect.height) / 2
+        let r = R * 3 / 5
+        var ring = Path()
+        ring.addEllipse(in: Rect(x: c.x - R, y: c.y - R, width: 2 * R, height: 2 * R))
+        ring.addEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
+        canvas.saveGState()
+        canvas.setFillColor(Color(white: 1, alpha: 0.2))
+        canvas.fill(ring, rule: .evenOdd)
+        let p = min(max(progress, 0), 1)
+        if p > 0 {
+            canvas.saveGState()
+            canvas.clip(to: ring, rule: .evenOdd)
+            var wedge = Path()
+            if p >= 1 {
+                wedge.addEllipse(in: Rect(x: c.x - R - 1, y: c.y - R - 1, width: 2 * R + 2, height: 2 * R + 2))
+            } else {
+                wedge.move(to: c)
+                wedge.addArc(center: c, radius: R + 1, startAngle: -Double.pi / 2,
+                             endAngle: -Double.pi / 2 + 2 * Double.pi * p, clockwise: true)
+                wedge.closeSubpath()
+            }
+            canvas.setFillColor(.white)
+            canvas.fill(wedge)
+            canvas.restoreGState()
+        }
+        canvas.setStrokeColor(Color(white: 1, alpha: 0.5))
+        canvas.setLineWidth(1)
+        canvas.strokeEllipse(in: Rect(x: c.x - R, y: c.y - R, width: 2 * R, height: 2 * R))
+        canvas.strokeEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
+        canvas.restoreGState()
+    }
+
+    /// MMLinearProgressView: a stadium outline (inset 1, 2 pt white) and an inner stadium filled to p.
+    public static func drawLinearProgress(_ progress: Double, in canvas: Canvas, rect: Rect) {
+        let outer = rect.insetBy(dx: 1, dy: 1)
+        canvas.saveGState()
+        canvas.setStrokeColor(.white)
+        canvas.setLineWidth(2)
+        canvas.stroke(KitShapes.capsule(outer))
+        let inner = outer.insetBy(dx: 3, dy: 3)
+        let p = min(max(progress, 0), 1)
+        let w = max(inner.width * p, inner.height)
+        canvas.setFillColor(.white)
+        canvas.fill(KitShapes.capsule(Rect(x: inner.minX, y: inner.minY, width: min(w, inner.width), height: inner.height)))
+        canvas.restoreGState()
+    }
+
+    /// The default success / error image: a white polygon on the 512 grid scaled into `rect`.
+    public static func drawCompletion(success: Bool, in canvas: Canvas, rect: Rect, color: Color = .white) {
+        canvas.saveGState()
+        canvas.setFillColor(color)
+        canvas.fill(polygonPath(success ? checkPolygon : crossPolygon, in: rect))
+        canvas.restoreGState()
+    }
+}
+
+/// What one frame of the HUD layer shows.
+struct HUDFrameState {
+    var layout: HUDLayout
+    var current: HUDContent
+    var previous: HUDContent?
+    var fade: Double
+    var progress: Double
+    var glow: Double
+    var time: Double
+}
+
+extension ProgressHUD {
+    /// Renders the HUD (shadow, box, border, labels, content) into an offscreen image at `scale`,
+    /// with `HUDStyle.layerMargin` points of room on each side.
+    func renderLayer(_ s: HUDFrameState, fonts: HUDFonts, scale: Double) throws -> Image {
+        let m = HUDStyle.layerMargin
+        let size = s.layout.size
+        let pw = Int(((size.width + 2 * m) * scale).rounded(.up)), ph = Int(((size.height + 2 * m) * scale).rounded(.up))
+        let canvas = try Canvas(width: max(pw, 1), height: max(ph, 1), background: .clear)
+        canvas.scaleBy(x: scale, y: scale)
+        canvas.translateBy(x: m, y: m)
+        let box = Rect(origin: .zero, size: size)
+        let boxPath = KitShapes.roundedRect(box, radius: HUDStyle.cornerRadius)
+
+        // Shadow: the shadow path, offset, blurred, at shadowOpacity; glows towards glowColor.
+        let g = min(max(s.glow, 0), 1)
+        let shadowOpacity = HUDStyle.shadowOpacity + (1 - HUDStyle.shadowOpacity) * g
+        let sc = HUDStyle.shadowColor, gc = glowColor
+        let shadowColor = Color(red: sc.red + (gc.red - sc.red) * g, green: sc.green + (gc.green - sc.green) * g,
+                                blue: sc.blue + (gc.blue - sc.blue) * g, alpha: (sc.alpha + (gc.alpha - sc.alpha) * g) * shadowOpacity)
+        let shadowPath = boxPath.applying(Transform(translationX: HUDStyle.shadowOffset.width, y: HUDStyle.shadowOffset.height))
+        if let mask = Rasterizer.mask(for: shadowPath, transform: canvas.ctm) {
+            canvas.fill(Blur.gaussian(mask: mask, sigma: HUDStyle.shadowRadius * scale), color: shadowColor)
+        }
+        let bgAlpha = HUDStyle.backgroundColor.alpha + (HUDStyle.glowBackgroundColor.alpha - HUDStyle.backgroundColor.alpha) * g
+        canvas.setFillColor(Color(white: 0, alpha: bgAlpha))
+        canvas.fill(boxPath)
+        if hasBorder && borderWidth > 0 {
+            // CALayer borders are drawn inside the bounds.
+            canvas.setStrokeColor(borderColor)
+            canvas.setLineWidth(borderWidth)
+            canvas.stroke(KitShapes.roundedRect(box.insetBy(dx: borderWidth / 2, dy: borderWidth / 2),
+                                                radius: max(HUDStyle.cornerRadius - borderWidth / 2, 0)))
+        }
+
+        if let prev = s.previous, s.fade < 1 {
+            drawContent(prev, alpha: 1 - s.fade, in: canvas, state: s, fonts: fonts)
+        }
+        drawContent(s.current, alpha: s.previous == nil ? 1 : s.fade, in: canvas, state: s, fonts: fonts)
+        return canvas.image
+    }
+
+    private func drawContent(_ c: HUDContent, alpha: Double, in canvas: Canvas, state s: HUDFrameState, fonts: HUDFonts) {
+        guard alpha > 0.001 else { return }
+        canvas.saveGState()
+        canvas.setAlpha(alpha)
+        let layout = s.layout
+        if let title = c.title, let frame = layout.titleFrame {
+            let text = TextLayout(title, font: fonts.title, maxWidth: frame.width, alignment: .center)
+            text.draw(in: canvas, rect: frame, color: HUDStyle.titleColor, shadow: HUDStyle.titleShadow)
+        }
+        if let status = c.status, let frame = layout.statusFrame {
+            let font = c.title == nil ? fonts.statusBold : fonts.status
+            let text = TextLayout(status, font: font, maxWidth: frame.width, alignment: .center)
+            text.draw(in: canvas, rect: frame, color: HUDStyle.statusColor)
+        }
+        // The content area keeps its own size; it is centred in the animated frame.
+        let area = layout.contentFrame
+        let natural = c.kind.size
+        let rect = Rect(x: area.midX - natural.width / 2, y: area.midY - natural.height / 2,
+                        width: natural.width, height: natural.height)
+        switch c.kind {
+        case .empty: break
+        case .spinner: UIActivityIndicatorSpinner().draw(in: canvas, rect: rect, time: s.time)
+        case .radialProgress: HUDStyle.drawRadialProgress(s.progress, in: canvas, rect: rect)
+        case .linearProgress: HUDStyle.drawLinearProgress(s.progress, in: canvas, rect: rect)
+        case .image:
+            if let img = c.image, img.width > 0, img.height > 0 {
+                // Aspect fit into the 100 x 100 area.
+                let k = min(rect.width / Double(img.width), rect.height / Double(img.height))
+                let w = Double(img.width) * k, h = Double(img.height) * k
+                canvas.draw(img, in: Rect(x: rect.midX - w / 2, y: rect.midY - h / 2, width: w, height: h))
+            }
+        case .success, .error:
+            if let img = c.kind == .success ? successImage : errorImage, img.width > 0, img.height > 0 {
+                canvas.draw(img, in: rect)
+            } else {
+                HUDStyle.drawCompletion(success: c.kind == .success, in: canvas, rect: rect)
+            }
+        }
+        canvas.restoreGState()
+    }
+
+    /// Paints the overlay (`overlayMode`) over a screen of `size` points at `alpha`.
+    func drawOverlay(in canvas: Canvas, size: Size, alpha: Double) {
+        guard alpha > 0.001 else { return }
+        canvas.saveGState()
+        canvas.setAlpha(min(alpha, 1))
+        switch overlayMode {
+        case .none: break
+        case .linear:
+            canvas.setFillColor(Color(white: 0, alpha: 0.3))
+            canvas.fill(Rect(origin: .zero, size: size))
+        case .gradient:
+            let c = Point(x: size.width / 2, y: size.height / 2)
+            let g = Gradient(colors: [Color(white: 0, alpha: 0), Color(white: 0, alpha: 0.4), Color(white: 0, alpha: 0.5)],
+                             locations: [0, 0.5, 1])
+            canvas.clip(to: Rect(origin: .zero, size: size))
+            canvas.drawRadialGradient(g, startCenter: c, startRadius: 50, endCenter: c, endRadius: 0.66 * size.height,
+                                      options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        }
+        canvas.restoreGState()
+    }
+}

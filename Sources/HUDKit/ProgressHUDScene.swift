@@ -1,0 +1,160 @@
+// ProgressHUDScene: a scripted ProgressHUD on a device screen, rendered at any time t.
+//
+// Design note: the script is replayed once, at init, into a `HUDPlan`; `render(at:)` then only reads
+// the plan, so frames are independent and may be rendered in any order or in parallel. Each frame is
+// composed as Core Animation would: backdrop, overlay view (its own alpha), then the HUD layer rendered
+// offscreen at device scale and composited with its presentation transform (position of the anchor
+// point, rotation, scale) and opacity through `Canvas.draw(_:in:)`.
+
+import HUDMotion
+import HUDRaster
+import HUDText
+
+/// A ProgressHUD on a device screen, as a `SceneRenderable`.
+public struct ProgressHUDScene: SceneRenderable {
+    public let hud: ProgressHUD
+    public let screen: Screen
+    public let plan: HUDPlan
+    public let fonts: HUDFonts
+    /// Seconds the scene lasts (the script's end plus a short rest, unless given).
+    public let duration: Double
+
+    public var pixelSize: (width: Int, height: Int) { screen.pixelSize }
+
+    /// A scene on `screen`, with text measured and drawn in `fonts` (default: the system fonts).
+    public init(hud: ProgressHUD, screen: Screen, fonts: HUDFonts? = nil, duration: Double? = nil) throws {
+        self.hud = hud
+        self.screen = screen
+        self.fonts = try fonts ?? HUDFonts.system()
+        self.plan = hud.plan(window: screen.pointSize, metrics: self.fonts)
+        self.duration = duration ?? max(plan.endTime + 0.25, 0.5)
+    }
+
+    /// A scene on a device screen (`device`'s size and scale unless `scale` is given) over `backdrop`.
+    public init(hud: ProgressHUD, device: Device = .default, scale: Double? = nil, backdrop: Backdrop = .mockLight,
+                fonts: HUDFonts? = nil, duration: Double? = nil) throws {
+        try self.init(hud: hud, screen: try Screen(device: device, scale: scale, backdrop: backdrop),
+                      fonts: fonts, duration: duration)
+    }
+
+    /// The HUD's presentation state at `t` (nil when it is not on screen): where its anchor point is,
+    /// rotation, scale, opacity, anchor and the size of its box.
+    public func hudState(at t: Double) -> (state: LayerState, anchor: Vector2, size: Size)? {
+        guard let (p, s0) = plan.presentation(at: t), let layout = plan.layout(at: t) else { return nil }
+        var s = s0
+        if !p.isDismissal {
+            // Content changes re-centre the HUD (`_updateHUD` sets hud.center for the new height).
+            let now = PresentationStyle.windowCenter(anchor: p.animation.anchor, hudSize: layout.size, window: screen.pointSize)
+            let then = PresentationStyle.windowCenter(anchor: p.animation.anchor, hudSize: p.hudSize, window: screen.pointSize)
+            s.position = s.position + (now - then)
+        }
+        return (s, p.animation.anchor, layout.size)
+    }
+
+    /// The HUD's own layer (box, shadow, content) at `t`, at the screen's scale, with
+    /// `HUDStyle.layerMargin` points around the box; nil when nothing is on screen.
+    public func hudLayerImage(at t: Double) throws -> Image? {
+        guard let layout = plan.layout(at: t), let layers = plan.contentLayers(at: t) else { return nil }
+        let state = HUDFrameState(layout: layout, current: layers.current, previous: layers.previous, fade: layers.fade,
+                                  progress: plan.progressValue(at: t, duration: hud.progressAnimationDuration),
+                                  glow: plan.glow(at: t), time: t)
+        return try hud.renderLayer(state, fonts: fonts, scale: screen.scale)
+    }
+
+    public func render(at t: Double) throws -> Image {
+        let canvas = screen.makeCanvas()
+        hud.drawOverlay(in: canvas, size: screen.pointSize, alpha: plan.overlayAlpha(at: t))
+        guard let (s, anchor, size) = hudState(at: t), s.opacity > 0.001, s.scale > 1e-6,
+              let layer = try hudLayerImage(at: t) else { return canvas.image }
+        let m = HUDStyle.layerMargin
+        canvas.saveGState()
+        canvas.translateBy(x: s.position.x, y: s.position.y)
+        canvas.rotate(by: s.rotation)
+        canvas.scaleBy(x: s.scale, y: s.scale)
+        canvas.translateBy(x: -anchor.x * size.width, y: -anchor.y * size.height)
+        canvas.setAlpha(min(s.opacity, 1))
+        canvas.draw(layer, in: Rect(x: -m, y: -m, width: Double(layer.width) / screen.scale,
+                                    height: Double(layer.height) / screen.scale))
+        canvas.restoreGState()
+        return canvas.image
+    }
+}
+
+/// The scripted stories the command line renders: the default one ("Loading…" with the spinner,
+/// progress 0 to 100% with the percentage as status, then "Completed!") and its variations.
+public struct ProgressHUDStory: Sendable {
+    /// Determinate progress after the spinner: radial, linear, or none (spinner throughout).
+    public enum Progress: String, CaseIterable, Sendable { case radial, linear, none }
+    /// How the story ends.
+    public enum Result: String, CaseIterable, Sendable { case success, error, none }
+
+    public var title: String? = "Loading…"
+    /// The status under the spinner before progress starts (nil: none).
+    public var status: String? = nil
+    public var progress: Progress = .radial
+    public var result: Result = .success
+    /// The status shown with the result ("Completed!" / "Failed").
+    public var resultMessage: String? = nil
+    public var presentationStyle: PresentationStyle = .drop
+    public var overlayMode: ProgressHUD.OverlayMode = .gradient
+    public var glowColor: Color = .red
+    /// A custom image shown instead of the spinner while loading.
+    public var image: Image? = nil
+    /// Tap the HUD once during progress to show the confirmation glow (it times out after 2.8 s).
+    public var confirmationTap: Bool = false
+    public var hasBorder: Bool = false
+    public var seed: UInt64 = 0
+
+    public init() {}
+
+    /// The default story's timings: spinner for 1 s, progress 1.0...2.6 s in 16 steps, result at 3 s.
+    public static let progressStart = 1.0, progressEnd = 2.6, resultTime = 3.0, progressSteps = 16
+
+    /// The story as a scripted HUD.
+    public func makeHUD() -> ProgressHUD {
+        var hud = ProgressHUD()
+        hud.presentationStyle = presentationStyle
+        hud.overlayMode = overlayMode
+        hud.glowColor = glowColor
+        hud.hasBorder = hasBorder
+        hud.seed = seed
+        switch progress {
+        case .radial: hud.progressStyle = .radial
+        case .linear: hud.progressStyle = .linear
+        case .none: hud.progressStyle = .indeterminate
+        }
+        let title = self.title, status = self.status, image = self.image, tap = confirmationTap
+        hud.at(0) {
+            if let image { $0.show(title: title, status: status, image: image) }
+            else if tap { $0.show(title: title, status: status, confirmationMessage: nil) }
+            else { $0.show(title: title, status: status) }
+        }
+        let n = Self.progressSteps
+        for k in 0...n {
+            let p = Double(k) / Double(n)
+            let t = Self.progressStart + (Self.progressEnd - Self.progressStart) * p
+            hud.at(t) { $0.updateProgress(p, status: "\(Int((p * 100).rounded()))%") }
+        }
+        if tap { hud.at(Self.progressStart + 0.3) { $0.tap() } }
+        switch result {
+        case .success: hud.at(Self.resultTime) { $0.dismiss(withSuccess: resultMessage ?? "Completed!") }
+        case .error: hud.at(Self.resultTime) { $0.dismiss(withError: resultMessage ?? "Failed") }
+        case .none: hud.at(Self.resultTime) { $0.dismiss() }
+        }
+        return hud
+    }
+
+    /// The story on a device screen.
+    public func makeScene(device: Device = .default, scale: Double? = nil, backdrop: Backdrop = .mockLight,
+                          fonts: HUDFonts? = nil) throws -> ProgressHUDScene {
+        try ProgressHUDScene(hud: makeHUD(), device: device, scale: scale, backdrop: backdrop, fonts: fonts)
+    }
+}
+
+extension ProgressHUDScene {
+    /// The default story (spinner, progress to 100%, "Completed!"), about 4 s.
+    public static func defaultStory(device: Device = .default, scale: Double? = nil,
+                                    backdrop: Backdrop = .mockLight) throws -> ProgressHUDScene {
+        try ProgressHUDStory().makeScene(device: device, scale: scale, backdrop: backdrop)
+    }
+}
