@@ -35,7 +35,7 @@ final class XMLReaderTests: XCTestCase {
         let cases: [(String, Int, Int)] = [
             ("<svg>\n  <g>\n</svg>", 3, 1),
             ("<svg a=1/>", 1, 8),
-            ("<svg>\n<rect x=\"1\" x=\"2\"/></svg>", 2, 16),
+            ("<svg>\n<rect x=\"1\" x=\"2\"/></svg>", 2, 13),
             ("<svg>&unknown;</svg>", 1, 6),
         ]
         for (src, line, col) in cases {
