@@ -137,15 +137,17 @@ extension TextLayout {
             var x = 0.0
             for s in scalars {
                 let drawn: Unicode.Scalar = s == "\t" ? " " : s
-                if drawn.properties.generalCategory == .control { continue }
+                // Controls, joiners, variation selectors and bidi marks are invisible by definition.
+                let props = drawn.properties
+                if props.generalCategory == .control || props.isDefaultIgnorableCodePoint { continue }
                 let face: FontFace
                 let id: Int
                 if let f = clusterFace, f.hasGlyph(for: drawn) {
                     face = f; id = f.glyph(for: drawn)
                 } else if let f = font.face(for: drawn) {
                     face = f; id = f.glyph(for: drawn)
-                } else if drawn.properties.isDefaultIgnorableCodePoint || drawn.properties.generalCategory == .format {
-                    continue   // joiners, variation selectors, bidi marks: invisible by definition
+                } else if props.generalCategory == .format {
+                    continue
                 } else {
                     face = font.face; id = -1
                 }

@@ -1,0 +1,141 @@
+// Layout: NFC, wrapping, overlong words, newlines, alignment, letter spacing, measurement, fallback.
+
+import XCTest
+@testable import HUDText
+import HUDRaster
+
+final class TextLayoutTests: XCTestCase {
+    func font(_ size: Double = 16, bold: Bool = false) throws -> Font {
+        Font(face: bold ? try Fonts.bold() : try Fonts.regular(), size: size, fallbackLibrary: nil)
+    }
+
+    func testNFC() {
+        let decomposed = "Gio\u{31B}\u{301}i thie\u{323}\u{302}u"   // Giới thiệu typed as base + marks
+        XCTAssertEqual(UnicodeComposition.nfc(decomposed).unicodeScalars.map(\.value),
+                       "Giới thiệu".unicodeScalars.map(\.value))
+        // Canonical reordering: dot below (220) before horn (216)? No: horn 216 < dot below 220.
+        XCTAssertEqual(UnicodeComposition.nfc("o\u{323}\u{31B}").unicodeScalars.map(\.value), [0x1EE3])
+        XCTAssertEqual(UnicodeComposition.nfc("D\u{335}").unicodeScalars.count, 2)   // no precomposed form
+        XCTAssertEqual(UnicodeComposition.nfc("\u{1100}\u{1161}\u{11A8}"), "\u{AC01}")   // Hangul
+        XCTAssertEqual(UnicodeComposition.nfc("\u{212B}"), "\u{C5}")                    // singleton Å
+        XCTAssertEqual(UnicodeComposition.nfd(scalars: Array("ệ".unicodeScalars)).map(\.value), [0x65, 0x323, 0x302])
+        XCTAssertEqual(UnicodeComposition.nfc("plain ASCII"), "plain ASCII")
+    }
+
+    func testDecomposedLaysOutLikePrecomposed() throws {
+        let f = try font()
+        let a = TextLayout("Đang tải dữ liệu…", font: f), b = TextLayout("Đang ta\u{309}i du\u{303}\u{31B} lie\u{323}\u{302}u…", font: f)
+        XCTAssertEqual(a.size, b.size)
+        XCTAssertEqual(a.lines[0].glyphs.map(\.id), b.lines[0].glyphs.map(\.id))
+        XCTAssertEqual(a.lines[0].text, "Đang tải dữ liệu…")
+    }
+
+    func testWordWrap() throws {
+        let f = try font()
+        let one = TextLayout("Loading your data", font: f)
+        XCTAssertEqual(one.lineCount, 1)
+        let wrapped = TextLayout("Loading your data", font: f, maxWidth: one.size.width - 1)
+        XCTAssertEqual(wrapped.lines.map(\.text), ["Loading your", "data"])
+        XCTAssertLessThanOrEqual(wrapped.size.width, one.size.width - 1)
+        XCTAssertEqual(wrapped.size.height, 2 * f.lineHeight, accuracy: 1e-9)
+        // The width of a wrapped line is that line measured alone (trailing space excluded).
+        XCTAssertEqual(wrapped.lines[0].width, TextLayout("Loading your", font: f).size.width, accuracy: 1e-9)
+        let narrow = TextLayout("Loading your data", font: f, maxWidth: 70)
+        XCTAssertEqual(narrow.lines.map(\.text), ["Loading", "your", "data"])
+        // Multiple spaces hang at the line end; hyphens are break opportunities.
+        XCTAssertEqual(TextLayout("aaa    bbb", font: f, maxWidth: 40).lines.map(\.text), ["aaa", "bbb"])
+        XCTAssertEqual(TextLayout("well-known", font: f, maxWidth: 55).lines.map(\.text), ["well-", "known"])
+    }
+
+    func testOverlongWordBreaksAtCharacters() throws {
+        let f = try font()
+        let l = TextLayout("Supercalifragilistic", font: f, maxWidth: 50)
+        XCTAssertGreaterThan(l.lineCount, 2)
+        XCTAssertEqual(l.lines.map(\.text).joined(), "Supercalifragilistic")
+        for line in l.lines { XCTAssertLessThanOrEqual(line.width, 50 + 1e-9) }
+        // Vietnamese letters with marks stay whole (clusters never split).
+        let v = TextLayout("Giớithiệudữliệu", font: f, maxWidth: 20)
+        XCTAssertEqual(v.lines.map(\.text).joined(), "Giớithiệudữliệu")
+        // A single glyph wider than the limit still gets its own line (no infinite loop).
+        let w = TextLayout("WWW", font: f, maxWidth: 1)
+        XCTAssertEqual(w.lines.map(\.text), ["W", "W", "W"])
+        XCTAssertEqual(TextLayout("abc def", font: f, maxWidth: 0).lineCount, 6)
+        let chars = TextLayout("ab cd", font: f, maxWidth: 21, lineBreak: .byCharWrapping)
+        XCTAssertEqual(chars.lines.map(\.text), ["ab", "cd"])
+    }
+
+    func testExplicitNewlines() throws {
+        let f = try font()
+        XCTAssertEqual(TextLayout("one\ntwo\r\nthree\u{2028}four", font: f).lines.map(\.text), ["one", "two", "three", "four"])
+        let blank = TextLayout("a\n\nb", font: f)
+        XCTAssertEqual(blank.lines.map(\.text), ["a", "", "b"])
+        XCTAssertEqual(blank.size.height, 3 * f.lineHeight, accuracy: 1e-9)
+        XCTAssertEqual(TextLayout("", font: f).size, .zero)
+        XCTAssertEqual(TextLayout("", font: f).lineCount, 0)
+    }
+
+    func testAlignment() throws {
+        let f = try font()
+        for a in TextAlignment.allCases {
+            let l = TextLayout("A long first line\nshort", font: f, alignment: a)
+            let w = l.size.width, short = l.lines[1].width
+            XCTAssertEqual(l.lineOffset(0), 0, accuracy: 1e-9)
+            switch a {
+            case .left: XCTAssertEqual(l.lineOffset(1), 0)
+            case .center: XCTAssertEqual(l.lineOffset(1), (w - short) / 2, accuracy: 1e-9)
+            case .right: XCTAssertEqual(l.lineOffset(1), w - short, accuracy: 1e-9)
+            }
+            // In a wider box, centring moves every line.
+            if a == .center { XCTAssertEqual(l.lineOffset(0, boxWidth: w + 20), 10, accuracy: 1e-9) }
+        }
+    }
+
+    func testLetterSpacingAndKerningInLayout() throws {
+        let f = try font(2048)
+        XCTAssertEqual(TextLayout("AV", font: f).size.width, 1401 + 1401 - 131)
+        XCTAssertEqual(TextLayout("AV", font: f, letterSpacing: 10).size.width, 1401 + 1401 - 131 + 10)
+        XCTAssertEqual(TextLayout("AV", font: f).lines[0].glyphs.map(\.x), [0, 1401 - 131])
+    }
+
+    func testMeasurement() throws {
+        let f = try font(16, bold: true)
+        let s = f.size(of: "Giới thiệu")
+        XCTAssertEqual(s, TextLayout("Giới thiệu", font: f).size)
+        XCTAssertEqual(s.height, f.lineHeight, accuracy: 1e-9)
+        XCTAssertEqual(s.width, Double(1681 + 702 + 1407 + 702 + 713 + 979 + 1458 + 702 + 1389 + 1458) * 16 / 2048, accuracy: 1e-9)
+        let c = f.size(of: "Giới thiệu", constrainedToWidth: 50)
+        XCTAssertEqual(c.height, 2 * f.lineHeight, accuracy: 1e-9)
+        XCTAssertLessThanOrEqual(c.width, 50)
+    }
+
+    func testMissingGlyphIsABox() throws {
+        let f = try font()
+        let l = TextLayout("a\u{E000}b", font: f)   // private use: DejaVu has no glyph
+        XCTAssertEqual(l.lines[0].glyphs.map(\.id)[1], -1)
+        XCTAssertEqual(l.lines[0].glyphs[1].advance, 0.6 * 16, accuracy: 1e-9)
+        XCTAssertFalse(l.path().isEmpty)
+        // Invisible format characters are dropped rather than boxed.
+        XCTAssertEqual(TextLayout("a\u{200D}b\u{FE0F}", font: f).lines[0].glyphs.count, 2)
+        // RTL and complex scripts draw glyph by glyph without crashing.
+        for s in ["مرحبا بالعالم", "नमस्ते दुनिया", "👍🏽 ok 🇻🇳", "\u{0}\u{7F}\t"] {
+            let l = TextLayout(s, font: f, maxWidth: 40)
+            XCTAssertGreaterThan(l.lineCount, 0)
+            _ = l.path()
+        }
+    }
+
+    func testFallbackChain() throws {
+        _ = try Fonts.regular()
+        let lib = FontLibrary.shared
+        guard let cjk = lib.fallbackFace(for: "中") else { throw XCTSkip("no installed font has U+4E2D") }
+        XCTAssertTrue(cjk.hasGlyph(for: "中"))
+        let f = Font(face: try Fonts.regular(), size: 16)
+        let l = TextLayout("A中", font: f)
+        XCTAssertEqual(l.lines[0].glyphs[1].face.id, cjk.id)
+        XCTAssertGreaterThan(l.lines[0].glyphs[1].id, 0)
+        // The library's system faces are DejaVu Sans / Bold.
+        XCTAssertEqual(try lib.face(weight: .regular).familyName, "DejaVu Sans")
+        XCTAssertEqual(try lib.face(weight: .bold).styleName, "Bold")
+        XCTAssertEqual(lib.allFontFiles().first, Fonts.regularPath)
+    }
+}
