@@ -33,6 +33,9 @@ public final class FontFace: Sendable, CustomStringConvertible {
     public let familyName: String?
     /// The style name from the `name` table (e.g. "Bold"), when present.
     public let styleName: String?
+    /// Height of the lowercase 'x' (top of its outline), in font units; nil when the face has no 'x'.
+    /// Small sizes snap it to whole pixels (light vertical hinting) for crisp x-height edges.
+    public let xHeight: Int?
     /// The file this face was read from, when it came from a file.
     public let path: String?
     /// Which font of a collection this is (0 for plain .ttf files).
@@ -146,6 +149,13 @@ public final class FontFace: Sendable, CustomStringConvertible {
             style = FontFace.name(data, table: name.offset, id: 17) ?? FontFace.name(data, table: name.offset, id: 2)
         }
 
+        // yMax from the 'x' glyph's header (a composite or blank 'x' gives no x-height).
+        var xh: Int? = nil
+        let xGlyph = cmap.glyph(for: 0x78)
+        if xGlyph > 0, locs[xGlyph + 1] - locs[xGlyph] >= 10, let top = try? r.i16(locs[xGlyph] + 8), top > 0, Int(top) < upem {
+            xh = Int(top)
+        }
+        self.xHeight = xh
         self.unitsPerEm = upem
         self.ascender = asc; self.descender = desc; self.lineGap = gap
         self.glyphCount = numGlyphs
