@@ -1,0 +1,37 @@
+// raster_harness: a tiny driver for Scripts/compare_raster.py until `hudrender bench --dump-scenes`
+// writes scene scripts too. It links HUDRaster's release objects directly (see compare_raster.py):
+//
+//   raster_harness dump DIR            accuracy scenes -> DIR/NAME.txt (script) + DIR/NAME.rgba (premultiplied)
+//   raster_harness scenes DIR OPS      speed scenes    -> DIR/NAME.txt (OPS shapes each)
+//   raster_harness bench OPS REPEATS   times the suite; prints "NAME<TAB>SIZE<TAB>us/op"
+import Foundation
+import HUDRaster
+
+let args = CommandLine.arguments
+func fail(_ s: String) -> Never { FileHandle.standardError.write((s + "\n").data(using: .utf8)!); exit(2) }
+guard args.count >= 2 else { fail("usage: raster_harness dump DIR | scenes DIR OPS | bench OPS REPEATS") }
+switch args[1] {
+case "dump":
+    guard args.count == 3 else { fail("usage: raster_harness dump DIR") }
+    for s in RasterBenchmark.accuracyScenes() {
+        let img = try s.render()
+        try s.script.write(toFile: "\(args[2])/\(s.name).txt", atomically: true, encoding: .utf8)
+        try Data(img.pixels).write(to: URL(fileURLWithPath: "\(args[2])/\(s.name).rgba"))
+    }
+case "scenes":
+    guard args.count == 4, let ops = Int(args[3]) else { fail("usage: raster_harness scenes DIR OPS") }
+    for t in RasterBenchmark.Test.allCases {
+        for size in RasterBenchmark.sizes {
+            let s = RasterBenchmark.scene(for: t, size: size, operations: ops)
+            try s.script.write(toFile: "\(args[2])/\(s.name).txt", atomically: true, encoding: .utf8)
+        }
+    }
+case "bench":
+    guard args.count == 4, let ops = Int(args[2]), let reps = Int(args[3]) else { fail("usage: raster_harness bench OPS REPEATS") }
+    _ = try RasterBenchmark.run(operations: ops, repeats: reps) { r in
+        print("\(r.test.name)\t\(r.size)\t\(r.microsecondsPerOperation)")
+        fflush(stdout)
+    }
+default:
+    fail("unknown command \(args[1])")
+}
