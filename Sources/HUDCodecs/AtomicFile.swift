@@ -138,7 +138,11 @@ public final class AtomicFile {
         fileDescriptor = -1
         if rename(temporaryPath, path) != 0 {
             let e = errno
+            let vanished = access(temporaryPath, F_OK) != 0
             unlinkTemporary()
+            if e == ENOENT && vanished {
+                throw CodecError.writeFailed(path: path, reason: "the temporary file was removed before it was complete (interrupted; run again)")
+            }
             throw AtomicFile.error(e, path: path)
         }
         hud_pending_remove(slot)

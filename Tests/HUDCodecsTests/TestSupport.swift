@@ -1,0 +1,72 @@
+// Shared helpers for the codec tests: synthetic frames and a scratch folder per test.
+import XCTest
+import Foundation
+import HUDRaster
+@testable import HUDCodecs
+
+/// A fresh empty folder under the system temp directory, removed by the test's teardown.
+func makeScratchDirectory(_ name: String = #function) throws -> String {
+    let base = NSTemporaryDirectory() + "hudcodecs-tests-\(getpid())-\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+    return base
+}
+
+func fileNames(in dir: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+}
+
+func readBytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+/// A soft glow (radial falloff) whose centre moves with `t`, over an opaque dark background or over
+/// transparency; deterministic.
+func glowFrame(width: Int = 48, height: Int = 40, t: Double, opaque: Bool = true) -> Image {
+    var px = [UInt8](repeating: 0, count: width * height * 4)
+    let cx = Double(width) * (0.3 + 0.4 * t), cy = Double(height) * 0.5
+    for y in 0..<height {
+        for x in 0..<width {
+            let d = ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)).squareRoot()
+            let glow = max(0, 1 - d / 18)
+            let i = (y * width + x) * 4
+            if opaque {
+                px[i] = UInt8(20 + 200 * glow * glow)
+                px[i + 1] = UInt8(30 + 150 * glow)
+                px[i + 2] = UInt8(60 + 190 * glow)
+                px[i + 3] = 255
+            } else {
+                let a = glow
+                px[i] = UInt8(255 * a * 0.9); px[i + 1] = UInt8(255 * a * 0.6); px[i + 2] = UInt8(255 * a); px[i + 3] = UInt8(255 * a)
+            }
+        }
+    }
+    return try! Image(width: width, height: height, premultipliedPixels: px)
+}
+
+/// Largest per-channel difference between two images of the same size.
+func maxDifference(_ a: Image, _ b: Image) -> Int {
+    precondition(a.width == b.width && a.height == b.height)
+    var m = 0
+    for i in 0..<a.pixels.count { m = max(m, abs(Int(a.pixels[i]) - Int(b.pixels[i]))) }
+    return m
+}
+
+/// Mean absolute per-channel difference.
+func meanDifference(_ a: Image, _ b: Image) -> Double {
+    var s = 0
+    for i in 0..<a.pixels.count { s += abs(Int(a.pixels[i]) - Int(b.pixels[i])) }
+    return Double(s) / Double(a.pixels.count)
+}
+
+/// The colour type byte of a PNG's IHDR.
+func pngColorType(_ bytes: [UInt8]) -> UInt8 { bytes[25] }
+
+/// Chunk types in file order.
+func pngChunkTypes(_ bytes: [UInt8]) -> [String] {
+    var out: [String] = []
+    var o = 8
+    while o + 8 <= bytes.count {
+        let len = Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3])
+        out.append(String(decoding: bytes[(o + 4)..<(o + 8)], as: UTF8.self))
+        o += 12 + len
+    }
+    return out
+}
