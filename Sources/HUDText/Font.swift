@@ -8,7 +8,7 @@
 import HUDRaster
 
 /// A font face at a size in points (like `UIFont`).
-public struct Font: Sendable {
+public struct Font: Sendable, Hashable {
     /// The primary face.
     public let face: FontFace
     /// Size in points (the em square's height).
@@ -39,6 +39,12 @@ public struct Font: Sendable {
     public static func boldSystemFont(ofSize size: Double) throws -> Font {
         Font(face: try FontLibrary.shared.face(weight: .bold), size: size)
     }
+
+    /// Fonts are equal when they use the same face, size and fallback library.
+    public static func == (l: Font, r: Font) -> Bool {
+        l.face == r.face && l.size == r.size && l.library.map(ObjectIdentifier.init) == r.library.map(ObjectIdentifier.init)
+    }
+    public func hash(into h: inout Hasher) { h.combine(face); h.combine(size) }
 
     /// The same face and fallbacks at another size.
     public func withSize(_ size: Double) -> Font { Font(face: face, size: size, fallbackLibrary: library) }

@@ -15,7 +15,7 @@ import Synchronization
 import HUDRaster
 
 /// A parsed TrueType / OpenType (glyf outlines) font face, like a `CTFontDescriptor` resolved to a file.
-public final class FontFace: Sendable, CustomStringConvertible {
+public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// Font files larger than this are refused (the largest CJK fonts are ~30 MB).
     public static let maxFileSize = 256 * 1024 * 1024
 
@@ -168,6 +168,9 @@ public final class FontFace: Sendable, CustomStringConvertible {
         self.id = FontFace.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
+    public static func == (l: FontFace, r: FontFace) -> Bool { l.id == r.id }
+    public func hash(into h: inout Hasher) { h.combine(id) }
+
     public var description: String {
         "FontFace(\(familyName ?? "?") \(styleName ?? ""), \(glyphCount) glyphs\(path.map { ", " + $0 } ?? ""))"
     }
@@ -198,6 +201,10 @@ public final class FontFace: Sendable, CustomStringConvertible {
 
     /// Reads a whole file with stdio (no Foundation).
     static func readFile(_ path: String) throws -> [UInt8] {
+        var st = stat()
+        if stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+            throw FontError.unreadableFile(path: path, reason: "not a regular file")
+        }
         guard let f = fopen(path, "rb") else {
             throw FontError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
         }

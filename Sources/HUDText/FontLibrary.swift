@@ -94,7 +94,8 @@ public final class FontLibrary: Sendable {
     public func allFontFiles() -> [String] {
         if let c = state.withLock({ $0.candidates }) { return c }
         var files: [String] = []
-        for dir in directories { FontLibrary.scan(dir, depth: 0, into: &files) }
+        var visited = Set<[UInt64]>()
+        for dir in directories { FontLibrary.scan(dir, depth: 0, into: &files, visited: &visited) }
         func rank(_ p: String) -> Int {
             if p.hasSuffix("/DejaVuSans.ttf") { return 0 }
             if p.hasSuffix("/DejaVuSans-Bold.ttf") { return 1 }
@@ -143,8 +144,11 @@ public final class FontLibrary: Sendable {
     }
 
     /// Collects font files below `dir` (bounded depth and count: font folders are shallow).
-    private static func scan(_ dir: String, depth: Int, into files: inout [String]) {
-        guard depth < 8, files.count < 4000, let d = opendir(dir) else { return }
+    private static func scan(_ dir: String, depth: Int, into files: inout [String], visited: inout Set<[UInt64]>) {
+        // Each directory once (by device and inode), so symlink loops cannot recurse forever.
+        var dst = stat()
+        guard depth < 8, files.count < 4000, stat(dir, &dst) == 0,
+              visited.insert([UInt64(dst.st_dev), UInt64(dst.st_ino)]).inserted, let d = opendir(dir) else { return }
         defer { closedir(d) }
         var entries: [String] = []
         while let e = readdir(d) {
@@ -159,7 +163,7 @@ public final class FontLibrary: Sendable {
             var st = stat()
             guard stat(path, &st) == 0 else { continue }
             if (st.st_mode & S_IFMT) == S_IFDIR {
-                scan(path, depth: depth + 1, into: &files)
+                scan(path, depth: depth + 1, into: &files, visited: &visited)
             } else if (st.st_mode & S_IFMT) == S_IFREG {
                 let lower = name.lowercased()
                 if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") { files.append(path) }

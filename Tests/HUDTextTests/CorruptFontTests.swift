@@ -88,6 +88,29 @@ final class CorruptFontTests: XCTestCase {
         XCTAssertFalse(layout.path().isEmpty)
     }
 
+    func testDiscoverySurvivesSymlinkLoops() throws {
+        _ = try Fonts.regular()
+        var template = Array("/tmp/hudtext-fonts-XXXXXX".utf8CString)
+        guard let dirPtr = mkdtemp(&template) else { throw XCTSkip("mkdtemp failed") }
+        let dir = String(cString: dirPtr)
+        defer {
+            unlink(dir + "/sub/loop"); unlink(dir + "/sub/Custom.ttf"); unlink(dir + "/junk.ttf")
+            rmdir(dir + "/sub"); rmdir(dir)
+        }
+        mkdir(dir + "/sub", 0o755)
+        symlink(dir, dir + "/sub/loop")                    // sub/loop -> the folder itself
+        symlink(Fonts.regularPath, dir + "/sub/Custom.ttf")
+        if let f = fopen(dir + "/junk.ttf", "wb") { fputs("not a font", f); fclose(f) }
+        let lib = FontLibrary(directories: [dir])
+        XCTAssertEqual(lib.allFontFiles(), [dir + "/junk.ttf", dir + "/sub/Custom.ttf"])
+        // The unparsable file is skipped; the real one serves as fallback.
+        XCTAssertEqual(lib.fallbackFace(for: "ệ")?.familyName, "DejaVu Sans")
+        XCTAssertNil(lib.fallbackFace(for: "\u{E000}"))
+        // An explicit face (what --font PATH does) becomes the system font for both weights.
+        lib.setFace(try Fonts.bold())
+        XCTAssertEqual(try lib.face(weight: .regular).styleName, "Bold")
+    }
+
     func testMissingTablesAndFilesAreNamed() throws {
         XCTAssertThrowsError(try FontFace(contentsOf: "/nonexistent/font.ttf")) { e in
             guard case FontError.unreadableFile(let p, _) = e else { return XCTFail("\(e)") }
@@ -98,6 +121,9 @@ final class CorruptFontTests: XCTestCase {
         }
         XCTAssertTrue(FontError.noFontFound.description.contains("apt-get install fonts-dejavu-core"))
         XCTAssertTrue(FontError.noFontFound.description.contains("--font PATH"))
+        XCTAssertThrowsError(try FontFace(contentsOf: "/tmp")) { e in
+            XCTAssertEqual(e as? FontError, .unreadableFile(path: "/tmp", reason: "not a regular file"))
+        }
         let empty = FontLibrary(directories: ["/nonexistent-fonts"])
         XCTAssertTrue(empty.allFontFiles().isEmpty)
         XCTAssertNil(empty.fallbackFace(for: "A"))
