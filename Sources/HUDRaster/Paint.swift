@@ -98,9 +98,9 @@ struct Shader {
             if u < 0 { if !extendBefore { return -1 }; u = 0 }
             if u > 1 { if !extendAfter { return -1 }; u = 1 }
         case .repeat:
-            u = t - t.rounded(.down)
+            u = abs(t) < 1e15 ? t - Double(floorToInt(t)) : 0
         case .reflect:
-            u = t - 2 * (t / 2).rounded(.down)
+            u = abs(t) < 1e15 ? t - 2 * Double(floorToInt(t / 2)) : 0
             if u > 1 { u = 2 - u }
         }
         return Int(u * Double(Gradient.lutSize - 1) + 0.5)
@@ -169,7 +169,7 @@ struct Shader {
                 let twoPi = 2 * Double.pi
                 for i in 0..<n {
                     var t = (atan2(pyy, px) - start) / twoPi
-                    t -= t.rounded(.down)
+                    t -= Double(floorToInt(t))
                     out[i] = L[min(Gradient.lutSize - 1, Int(t * Double(Gradient.lutSize - 1) + 0.5))]
                     px += inv.a; pyy += inv.b
                 }
@@ -211,7 +211,7 @@ struct Shader {
             }
             for i in 0..<n {
                 guard u.isFinite, v.isFinite else { out[i] = 0; u += du; v += dv; continue }
-                let iu = Int(min(max(u, -lim), lim).rounded(.down)), iv = Int(min(max(v, -lim), lim).rounded(.down))
+                let iu = floorToInt(min(max(u, -lim), lim)), iv = floorToInt(min(max(v, -lim), lim))
                 let x0 = iu >> 8, y0 = iv >> 8
                 let fx = UInt32(iu & 255), fy = UInt32(iv & 255)
                 let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)

@@ -12,6 +12,21 @@
 // winding), parts right of, above or below it are dropped. So a 16k-wide canvas costs nothing for
 // a 20 px shape: the work is bounded by the shape's box intersected with the clip.
 
+/// Nearest integer, halves away from zero (as `Double.rounded()`), without a libm call: the
+/// baseline x86-64 target has no SSE4.1 `roundsd`, so `rounded()` is a function call per pixel.
+/// Valid for |v| < 2^62.
+@inline(__always) func roundToInt(_ v: Double) -> Int {
+    let t = Int(v)
+    let f = v - Double(t)
+    return f >= 0.5 ? t + 1 : (f <= -0.5 ? t - 1 : t)
+}
+
+/// Largest integer <= v, without a libm call. Valid for |v| < 2^62.
+@inline(__always) func floorToInt(_ v: Double) -> Int {
+    let t = Int(v)
+    return v < Double(t) ? t - 1 : t
+}
+
 /// An integer pixel rectangle, half-open: [x0, x1) x [y0, y1).
 @usableFromInline struct PixelRect: Hashable, Sendable {
     @usableFromInline var x0: Int, y0: Int, x1: Int, y1: Int
@@ -96,6 +111,9 @@ public enum Rasterizer {
         var cov: [UInt8] = []
         var rowMin: [Int] = []
         var rowMax: [Int] = []
+        /// One bit per group of 32 cells per row: set when a cell of the group was written, so the
+        /// sweep can fill untouched stretches (the inside of big shapes) with a constant.
+        var bits: [UInt64] = []
         var start = Point.zero
         var last = Point.zero
         var open = false
@@ -174,8 +192,8 @@ public enum Rasterizer {
 
         @inline(__always) func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Int32) {
             // Coordinates are within the region here, so these conversions cannot overflow.
-            let fx0 = Int32(((x0 - rx0) * 256 + 0.5).rounded(.down)), fy0 = Int32(((y0 - ry0) * 256 + 0.5).rounded(.down))
-            let fx1 = Int32(((x1 - rx0) * 256 + 0.5).rounded(.down)), fy1 = Int32(((y1 - ry0) * 256 + 0.5).rounded(.down))
+            let fx0 = Int32(floorToInt((x0 - rx0) * 256 + 0.5)), fy0 = Int32(floorToInt((y0 - ry0) * 256 + 0.5))
+            let fx1 = Int32(floorToInt((x1 - rx0) * 256 + 0.5)), fy1 = Int32(floorToInt((y1 - ry0) * 256 + 0.5))
             if fy0 == fy1 { return }
             if fy0 < fy1 { edges.append(Edge(x0: fx0, y0: fy0, x1: fx1, y1: fy1, dir: dir)) }
             else { edges.append(Edge(x0: fx1, y0: fy1, x1: fx0, y1: fy0, dir: -dir)) }
@@ -192,6 +210,8 @@ public enum Rasterizer {
             if acc.count < stride * bandRows { acc = [Int32](repeating: 0, count: stride * bandRows) }
             if cov.count < w { cov = [UInt8](repeating: 0, count: w) }
             if rowMin.count < bandRows { rowMin = [Int](repeating: 0, count: bandRows); rowMax = rowMin }
+            let words = (((stride + 31) >> 5) + 63) >> 6
+            if bits.count < words * bandRows { bits = [UInt64](repeating: 0, count: words * bandRows) }
             edges.sort { $0.y0 < $1.y0 || ($0.y0 == $1.y0 && ($0.x0 < $1.x0 || ($0.x0 == $1.x0 && $0.y1 < $1.y1))) }
             active.removeAll(keepingCapacity: true)
             var nextEdge = 0
@@ -203,7 +223,8 @@ public enum Rasterizer {
             cov.withUnsafeMutableBufferPointer { covBuf in
             rowMin.withUnsafeMutableBufferPointer { rmin in
             rowMax.withUnsafeMutableBufferPointer { rmax in
-                let A = accBuf.baseAddress!, C = covBuf.baseAddress!
+            bits.withUnsafeMutableBufferPointer { bitBuf in
+                let A = accBuf.baseAddress!, C = covBuf.baseAddress!, B = bitBuf.baseAddress!
                 while bandTop < h {
                     let bandBot = min(bandTop + bandRows, h)
                     let fTop = Int32(bandTop << 8), fBot = Int32(bandBot << 8)
@@ -217,7 +238,7 @@ public enum Rasterizer {
                     while k < active.count {
                         let e = ep[active[k]]
                         if e.y1 <= fTop { active.swapAt(k, active.count - 1); active.removeLast(); continue }
-                        Engine.rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!)
+                        Engine.rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words)
                         k += 1
                     }
                     for r in 0..<(bandBot - bandTop) {
@@ -226,12 +247,23 @@ public enum Rasterizer {
                         let row = A + r * stride
                         var sum: Int32 = 0
                         let visEnd = min(hi, w - 1)
+                        let rb = B + r * words
                         var x = lo
                         while x <= visEnd {
-                            sum &+= row[x]; row[x] = 0
-                            C[x] = Engine.alpha(sum, evenOdd)
-                            x += 1
+                            let g = x >> 5
+                            let gEnd = min((g + 1) << 5, visEnd + 1)
+                            if rb[g >> 6] & (1 << UInt64(g & 63)) == 0 {
+                                (C + x).initialize(repeating: Engine.alpha(sum, evenOdd), count: gEnd - x)
+                                x = gEnd
+                            } else {
+                                while x < gEnd {
+                                    sum &+= row[x]; row[x] = 0
+                                    C[x] = Engine.alpha(sum, evenOdd)
+                                    x += 1
+                                }
+                            }
                         }
+                        rb.initialize(repeating: 0, count: words)
                         while x <= hi { row[x] = 0; x += 1 }   // cells right of the visible row
                         var end = visEnd + 1
                         if sum != 0 && end < w {
@@ -243,7 +275,7 @@ public enum Rasterizer {
                     }
                     bandTop = bandBot
                 }
-            }}}}}
+            }}}}}}
         }
 
         @inline(__always) static func alpha(_ sum: Int32, _ evenOdd: Bool) -> UInt8 {
@@ -255,11 +287,19 @@ public enum Rasterizer {
             return UInt8(truncatingIfNeeded: (v &* 255 &+ 65536) >> 17)
         }
 
+        /// Marks cells c and c + 1 as written.
+        @inline(__always) static func mark(_ rb: UnsafeMutablePointer<UInt64>, _ c: Int) {
+            let g0 = c >> 5, g1 = (c + 1) >> 5
+            rb[g0 >> 6] |= 1 << UInt64(g0 & 63)
+            rb[g1 >> 6] |= 1 << UInt64(g1 & 63)
+        }
+
         /// Accumulates one edge's cover and area into the band's cells.
         @inline(__always)
         static func rasterizeEdge(_ e: Edge, _ fTop: Int32, _ fBot: Int32, _ bandTop: Int,
                                   _ A: UnsafeMutablePointer<Int32>, _ stride: Int,
-                                  _ rmin: UnsafeMutablePointer<Int>, _ rmax: UnsafeMutablePointer<Int>) {
+                                  _ rmin: UnsafeMutablePointer<Int>, _ rmax: UnsafeMutablePointer<Int>,
+                                  _ B: UnsafeMutablePointer<UInt64>, _ words: Int) {
             let ya = max(e.y0, fTop), yb = min(e.y1, fBot)
             if ya >= yb { return }
             let dir = e.dir
@@ -274,6 +314,7 @@ public enum Rasterizer {
                     let row = A + r * stride
                     row[c] &+= d &* (512 &- 2 &* f)
                     row[c + 1] &+= d &* (2 &* f)
+                    mark(B + r * words, c)
                     if c < rmin[r] { rmin[r] = c }
                     if c + 1 > rmax[r] { rmax[r] = c + 1 }
                     y = next
@@ -282,13 +323,13 @@ public enum Rasterizer {
             }
             let dxdy = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
             var y = ya
-            var x = ya == e.y0 ? e.x0 : e.x0 &+ Int32((Double(ya - e.y0) * dxdy).rounded())
+            var x = ya == e.y0 ? e.x0 : e.x0 &+ Int32(truncatingIfNeeded: roundToInt(Double(ya - e.y0) * dxdy))
             while y < yb {
                 let next = min((y & ~255) &+ 256, yb)
-                let xn = next == e.y1 ? e.x1 : e.x0 &+ Int32((Double(next - e.y0) * dxdy).rounded())
+                let xn = next == e.y1 ? e.x1 : e.x0 &+ Int32(truncatingIfNeeded: roundToInt(Double(next - e.y0) * dxdy))
                 let r = Int(y >> 8) - bandTop
                 let row = A + r * stride
-                cellRow(row, x, xn, (next &- y), dir, &rmin[r], &rmax[r])
+                cellRow(row, x, xn, (next &- y), dir, &rmin[r], &rmax[r], B + r * words)
                 y = next; x = xn
             }
         }
@@ -296,7 +337,7 @@ public enum Rasterizer {
         /// Splits one row's piece of an edge at cell borders.
         @inline(__always)
         static func cellRow(_ row: UnsafeMutablePointer<Int32>, _ xa: Int32, _ xb: Int32, _ dy: Int32, _ dir: Int32,
-                            _ lo: inout Int, _ hi: inout Int) {
+                            _ lo: inout Int, _ hi: inout Int, _ rb: UnsafeMutablePointer<UInt64>) {
             let xl = min(xa, xb), xr = max(xa, xb)
             let cl = xl >> 8
             let cr = (xr &- 1) >> 8
@@ -307,6 +348,7 @@ public enum Rasterizer {
                 let c = Int(cl)
                 row[c] &+= sdy &* (512 &- f)
                 row[c + 1] &+= sdy &* f
+                mark(rb, c)
                 if c < lo { lo = c }
                 if c + 1 > hi { hi = c + 1 }
                 return
@@ -319,12 +361,13 @@ public enum Rasterizer {
             while c <= cr {
                 let base = c << 8
                 let nx = c == cr ? xr : base &+ 256
-                let ny = c == cr ? dy : Int32((Double(nx - xl) * scale).rounded())
+                let ny = c == cr ? dy : Int32(truncatingIfNeeded: roundToInt(Double(nx - xl) * scale))
                 let d = (ny &- py) &* dir
                 let f = (px &- base) &+ (nx &- base)
                 let ci = Int(c)
                 row[ci] &+= d &* (512 &- f)
                 row[ci + 1] &+= d &* f
+                mark(rb, ci)
                 px = nx; py = ny; c += 1
             }
             if Int(cl) < lo { lo = Int(cl) }
