@@ -6,23 +6,6 @@
 // at load time and the text layer asks with the script of the pair. Structure is validated when the
 // face loads; per-pair reads that would leave the table yield 0 instead of trapping.
 
-/// The scripts whose kerning lookups are resolved separately.
-enum KerningScript: Int, Sendable, CaseIterable {
-    case `default`, latin, greek, cyrillic
-
-    var tag: String { ["DFLT", "latn", "grek", "cyrl"][rawValue] }
-
-    /// A guess of the script of one scalar from its block; `nil` for common characters.
-    static func of(_ v: UInt32) -> KerningScript? {
-        switch v {
-        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF: return .latin
-        case 0x370...0x3FF, 0x1F00...0x1FFF: return .greek
-        case 0x400...0x52F, 0x2DE0...0x2DFF, 0xA640...0xA69F: return .cyrillic
-        default: return nil
-        }
-    }
-}
-
 struct KerningTable: Sendable {
     /// One PairPos subtable, with absolute offsets into the font data.
     struct PairSubtable: Sendable {

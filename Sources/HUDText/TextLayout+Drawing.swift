@@ -29,7 +29,13 @@ extension TextLayout {
             canvas.setShadow(offset: off, blur: s.blur * abs(m.determinant).squareRoot(), color: s.color)
         }
         if m.b == 0, m.c == 0, m.a > 0, m.d > 0 {
-            if let mask = deviceMask(transform: m, rect: rect, clip: (canvas.width, canvas.height), cache: cache) {
+            // Glyphs just off the canvas can still cast a shadow onto it: widen the area kept.
+            var margin = 0
+            if let s = shadow {
+                let reach = abs(m.a * s.offset.width) + abs(m.d * s.offset.height) + 3 * s.blur * max(m.a, m.d) + 2
+                margin = reach.isFinite ? Int(min(reach, 4096)) : 0
+            }
+            if let mask = deviceMask(transform: m, rect: rect, clip: (canvas.width, canvas.height), margin: margin, cache: cache) {
                 canvas.fill(mask, color: color)
             }
         } else {
@@ -67,7 +73,9 @@ extension TextLayout {
 
     /// The merged device-space coverage of every glyph for an axis-aligned transform `m`,
     /// limited to the canvas area; nil when nothing is visible.
-    func deviceMask(transform m: Transform, rect: Rect, clip: (width: Int, height: Int), cache: GlyphCache) -> Mask? {
+    func deviceMask(transform m: Transform, rect: Rect, clip: (width: Int, height: Int), margin: Int = 0,
+                    cache: GlyphCache) -> Mask? {
+        let lo = -margin, hiX = clip.width + margin, hiY = clip.height + margin
         struct Placed { var mask: Mask; var x: Int; var y: Int }
         var placed: [Placed] = []
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
@@ -84,13 +92,13 @@ extension TextLayout {
                 let sy = TextLayout.hintedScaleY(s * m.d, xHeight: g.face.xHeight)
                 guard let gm = cache.mask(face: g.face, glyph: g.id, scaleX: s * m.a, scaleY: sy, subpixel: sub) else { continue }
                 let x = gm.originX + fx, y = gm.originY + Int(by)
-                if x >= clip.width || y >= clip.height || x + gm.width <= 0 || y + gm.height <= 0 { continue }
+                if x >= hiX || y >= hiY || x + gm.width <= lo || y + gm.height <= lo { continue }
                 placed.append(Placed(mask: gm, x: x, y: y))
                 minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x + gm.width); maxY = max(maxY, y + gm.height)
             }
         }
         guard !placed.isEmpty else { return nil }
-        minX = max(minX, 0); minY = max(minY, 0); maxX = min(maxX, clip.width); maxY = min(maxY, clip.height)
+        minX = max(minX, lo); minY = max(minY, lo); maxX = min(maxX, hiX); maxY = min(maxY, hiY)
         guard maxX > minX, maxY > minY else { return nil }
         let w = maxX - minX, h = maxY - minY
         var cov = [UInt8](repeating: 0, count: w * h)
