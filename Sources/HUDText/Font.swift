@@ -58,7 +58,11 @@ public struct Font: Sendable, Hashable {
     /// Extra space between lines, in points.
     public var leading: Double { Double(max(0, face.lineGap)) * scale }
     /// Baseline-to-baseline distance: ascender - descender + line gap (UIFont.lineHeight).
-    public var lineHeight: Double { ascender - descender + leading }
+    /// (A font with nonsensical metrics gets 1.2 em, so text never collapses onto one line.)
+    public var lineHeight: Double {
+        let h = ascender - descender + leading
+        return h > 0 && h.isFinite ? h : size * 1.2
+    }
 
     /// The size of `string` laid out at most `width` points wide (like `boundingRect(with:)`).
     public func size(of string: String, constrainedToWidth width: Double? = nil) -> Size {

@@ -28,7 +28,10 @@ extension TextLayout {
                            height: m.b * s.offset.width + m.d * s.offset.height)
             canvas.setShadow(offset: off, blur: s.blur * abs(m.determinant).squareRoot(), color: s.color)
         }
-        if m.b == 0, m.c == 0, m.a > 0, m.d > 0 {
+        // Masks serve text up to a few hundred pixels per em; giant text (which a cache would not
+        // help) is filled as paths, so the canvas clip bounds its cost.
+        let devicePixelsPerEm = font.size * max(abs(m.a), abs(m.d))
+        if m.b == 0, m.c == 0, m.a > 0, m.d > 0, devicePixelsPerEm <= TextLayout.maxMaskPixelsPerEm {
             // Glyphs just off the canvas can still cast a shadow onto it: widen the area kept.
             var margin = 0
             if let s = shadow {
@@ -59,6 +62,9 @@ extension TextLayout {
         }
         return p
     }
+
+    /// Above this size glyphs are not cached as masks.
+    static let maxMaskPixelsPerEm = 512.0
 
     /// Light vertical hinting, as FreeType's "light" mode does: at small pixel sizes the vertical
     /// scale is nudged (by at most half a pixel at the x-height) so the x-height lands on a pixel

@@ -91,6 +91,19 @@ final class TextRenderingTests: XCTestCase {
         XCTAssertGreaterThan(ink(shadowed), 5000)
     }
 
+    func testHugeAndDegenerateSizes() throws {
+        let face = try Fonts.regular()
+        // A 5000 pt font on a small canvas: drawn as clipped paths, no giant mask.
+        let canvas = try Canvas(width: 64, height: 64, background: .white)
+        TextLayout("I", font: Font(face: face, size: 5000, fallbackLibrary: nil)).draw(in: canvas, at: Point(x: -600, y: -2000), color: .black)
+        XCTAssertGreaterThan(ink(canvas.image), 0)
+        for size in [0.0, -3, .nan, .infinity] {
+            let l = TextLayout("abc", font: Font(face: face, size: size, fallbackLibrary: nil))
+            XCTAssertEqual(l.size.width, 0)
+            l.draw(in: canvas, at: .zero, color: .black)
+        }
+    }
+
     func testMissingGlyphBoxIsVisible() throws {
         let f = Font(face: try Fonts.regular(), size: 32, fallbackLibrary: nil)
         let img = try render(TextLayout("\u{E000}", font: f))
