@@ -1,7 +1,7 @@
 // CSSColor: parsing of CSS colour values (hex, rgb(), rgba(), hsl(), hsla(), the 147 keywords).
 //
 // Design note: lenient where browsers and resvg are lenient (case, spaces, out-of-range values are
-// clamped, CSS Color 4 space/slash syntax, a trailing ICC colour is ignored) and strict where they
+// clamped, CSS Color 4 space/slash syntax) and strict where they
 // are strict (a malformed value is rejected so the property falls back as if it were absent).
 
 #if canImport(Glibc)
@@ -15,11 +15,8 @@ enum CSSColor {
     /// Parses a colour; nil when the text is not a colour. `currentColor` is handled by the caller.
     static func parse(_ raw: String) -> Color? {
         var s = Substring(raw.trimmingSpaces)
-        // `#CD853F icc-color(...)`: the ICC part is ignored.
-        if let sp = s.firstIndex(where: { $0 == " " }), s.hasPrefix("#") {
-            let rest = s[sp...].trimmingSpacesSub
-            if rest.lowercased().hasPrefix("icc-color(") { s = s[..<sp] } else { return nil }
-        }
+        // ICC colours (`#CD853F icc-color(...)`) are rejected as resvg does, so the paint falls back.
+        if !s.contains("("), s.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) { return nil }
         if s.hasPrefix("#") {
             let hex = s.dropFirst()
             guard [3, 4, 6, 8].contains(hex.count), hex.allSatisfy({ $0.isHexDigit }) else { return nil }
@@ -38,10 +35,14 @@ enum CSSColor {
         case "rgb", "rgba":
             guard args.count == 3 || args.count == 4 else { return nil }
             var c = [Double]()
+            var kinds = Set<Bool>()
             for a in args.prefix(3) {
                 guard let (v, pct) = numberOrPercent(a) else { return nil }
+                kinds.insert(pct)
                 c.append(min(max(pct ? v / 100 : v / 255, 0), 1))
             }
+            // The comma (legacy) syntax needs all numbers or all percentages (CSS Color 4).
+            if kinds.count > 1 && inner.contains(",") { return nil }
             let alpha = args.count == 4 ? alphaValue(args[3]) : 1
             guard let al = alpha else { return nil }
             // resvg rounds components to 8 bits, as the file format would.

@@ -14,10 +14,25 @@ final class SVGNode: @unchecked Sendable {
     let children: [SVGNode]
     let text: String
     let line: Int
+    /// The parent element (nil for the root); set once while the tree is built.
+    private(set) weak var parent: SVGNode?
 
     init(name: String, attributes: [String: String], properties: [String: String], children: [SVGNode], text: String, line: Int) {
         self.name = name; self.attributes = attributes; self.properties = properties
         self.children = children; self.text = text; self.line = line
+        for c in children { c.parent = self }
+    }
+
+    /// The value of an inherited property as it applies here (walking up through ancestors).
+    func inheritedProperty(_ name: String) -> String? {
+        var n: SVGNode? = self
+        var steps = 0
+        while let cur = n, steps < 1024 {
+            if let v = cur.properties[name], v != "inherit" { return v }
+            n = cur.parent
+            steps += 1
+        }
+        return nil
     }
 
     var id: String? { attributes["id"] }

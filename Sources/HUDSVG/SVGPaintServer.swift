@@ -29,7 +29,12 @@ enum SVGPaintSpec: Equatable {
             guard ref.hasPrefix("#") else { return nil }
             let rest = s[s.index(after: close)...].trimmingSpaces
             var fallback: SVGPaintSpec? = nil
-            if !rest.isEmpty { fallback = parse(rest, currentColor: currentColor) }
+            if !rest.isEmpty {
+                // An unparsable fallback makes the whole value invalid (CSS), as resvg treats it.
+                guard let f = parse(rest, currentColor: currentColor) else { return nil }
+                if case .server = f { return nil }
+                fallback = f
+            }
             return .server(id: String(ref.dropFirst()), fallback: fallback)
         }
         return CSSColor.parse(s).map { .color($0) }
@@ -40,6 +45,8 @@ enum SVGPaintSpec: Equatable {
 enum ResolvedPaint {
     case color(Color)
     case gradient(Paint, transform: Transform)
+    /// A `<pattern>` tile drawn for a shape with object box `bbox`, at `opacity`.
+    case pattern(SVGNode, bbox: Rect, opacity: Double)
 }
 
 /// What a paint server reference resolved to.
@@ -90,6 +97,8 @@ struct GradientResolver {
         var gradientTransform = Transform.identity
         if let gt = attr("gradientTransform", sameTypeOnly: false) {
             gradientTransform = SVGValueParser.transform(gt) ?? .identity
+            // A collapsing gradientTransform is ignored, as resvg does (undefined in SVG).
+            if gradientTransform.determinant == 0 { gradientTransform = .identity }
         }
         let spread: SpreadMode
         switch attr("spreadMethod", sameTypeOnly: false)?.trimmingSpaces {
@@ -129,10 +138,12 @@ struct GradientResolver {
         let fy = attr("fy", sameTypeOnly: true) == nil ? cy : len("fy", .y, default: cy)
         var fr = len("fr", .other, default: 0)
         if r <= 0 || !r.isFinite { return .paint(.color(stops.last!.1)) }
-        if fr < 0 { fr = 0 }
-        if fr > r { fr = r }
+        if fr < 0 || !fr.isFinite { fr = 0 }
+        // fr > r is drawn as written (resvg); fr == r would be degenerate, so the end circle is nudged
+        // out: inside takes the first stop, outside the last.
+        let endR = fr == r ? r * (1 + 1e-6) : r
         return .paint(.gradient(.radialGradient(gradient, startCenter: Point(x: fx, y: fy), startRadius: fr,
-                                                endCenter: Point(x: cx, y: cy), endRadius: r, spread: spread),
+                                                endCenter: Point(x: cx, y: cy), endRadius: endR, spread: spread),
                                 transform: toUser))
     }
 
@@ -151,7 +162,7 @@ struct GradientResolver {
                 if v == "inherit" { return holder.properties[name] }
                 return v
             }
-            let stopCurrent = s.properties["color"].flatMap(CSSColor.parse) ?? holder.properties["color"].flatMap(CSSColor.parse) ?? color
+            let stopCurrent = s.inheritedProperty("color").flatMap(CSSColor.parse) ?? .black
             var c = Color.black
             if let raw = prop("stop-color") {
                 if raw.lowercased() == "currentcolor" { c = stopCurrent } else if let p = CSSColor.parse(raw) { c = p }

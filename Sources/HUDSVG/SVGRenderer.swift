@@ -20,7 +20,7 @@ struct SVGRenderer {
     var canvas: Canvas
     /// Device-space origin of `canvas` (non-zero for a cropped offscreen canvas).
     var deviceOffset = Point.zero
-    private var useStack: [ObjectIdentifier] = []
+    var referenceStack: [ObjectIdentifier] = []
     static let maxUseDepth = 24
 
     init(document: SVGDocument, canvas: Canvas) {
@@ -81,6 +81,19 @@ struct SVGRenderer {
         if let o = node.properties["opacity"], o != "inherit", let v = SVGValueParser.numberOrFraction(o) { opacity = min(max(v, 0), 1) }
         if opacity <= 0 { return }
 
+        // Clip last of all: it bounds the filtered, faded result.
+        if let cp = node.properties["clip-path"]?.trimmingSpaces, cp != "none" {
+            guard let clip = clipPath(cp, for: node, ctm: ctm) else { return }
+            canvas.saveGState()
+            canvas.clip(to: clip.path, rule: clip.rule)
+            renderUnclipped(node, style: style, ctm: ctm, opacity: opacity)
+            canvas.restoreGState()
+        } else {
+            renderUnclipped(node, style: style, ctm: ctm, opacity: opacity)
+        }
+    }
+
+    private mutating func renderUnclipped(_ node: SVGNode, style: SVGStyle, ctm: Transform, opacity: Double) {
         // Filter first, then opacity (SVG compositing order).
         if let f = node.properties["filter"]?.trimmingSpaces, f != "none" {
             renderFiltered(node, filterValue: f, style: style, ctm: ctm, opacity: opacity)
@@ -111,8 +124,8 @@ struct SVGRenderer {
         case "use":
             guard let id = node.hrefID, let target = document.ids[id] else { return }
             let key = ObjectIdentifier(target)
-            guard !useStack.contains(key), useStack.count < SVGRenderer.maxUseDepth, !isAncestor(target, of: node) else { return }
-            useStack.append(key)
+            guard !referenceStack.contains(key), referenceStack.count < SVGRenderer.maxUseDepth, !isAncestor(target, of: node) else { return }
+            referenceStack.append(key)
             if target.name == "symbol" || target.name == "svg" {
                 var t = ctm
                 if let vb = SVGValueParser.viewBox(target.attributes["viewBox"]) {
@@ -126,11 +139,11 @@ struct SVGRenderer {
             } else {
                 render(target, parentStyle: style, ctm: ctm)
             }
-            useStack.removeLast()
+            referenceStack.removeLast()
         case "g", "svg", "a", "switch":
             renderChildren(of: node, style: style, ctm: ctm)
         default:
-            guard style.visible, let path = shapePath(node) else { return }
+            guard style.visible, let path = shapePath(node, fontSize: style.fontSize) else { return }
             drawShape(path, style: style, ctm: ctm, opacity: opacity)
         }
     }
@@ -150,9 +163,11 @@ struct SVGRenderer {
 
     // MARK: - Shapes
 
-    func shapePath(_ node: SVGNode) -> Path? {
+    func shapePath(_ node: SVGNode, fontSize: Double = 12) -> Path? {
         let a = node.attributes
-        func len(_ k: String, _ axis: LengthAxis) -> Double? { SVGValueParser.length(a[k], axis: axis, context: context) }
+        var ctx = context
+        ctx.fontSize = fontSize
+        func len(_ k: String, _ axis: LengthAxis) -> Double? { SVGValueParser.length(a[k], axis: axis, context: ctx) }
         var p = Path()
         switch node.name {
         case "path":
@@ -235,7 +250,9 @@ struct SVGRenderer {
         case .color(let c): return .color(c.withAlphaComponent(c.alpha * opacity))
         case let .server(id, fallback):
             let result: PaintServerResult
-            if let n = document.ids[id] {
+            if let n = document.ids[id], n.name == "pattern" {
+                result = patternPaint(n, bbox: bbox, opacity: opacity)
+            } else if let n = document.ids[id] {
                 result = GradientResolver(ids: document.ids, context: context)
                     .resolve(n, bbox: bbox.isNull ? nil : bbox, opacity: opacity, inheritedColor: color)
             } else {
@@ -262,6 +279,8 @@ struct SVGRenderer {
             if c.alpha <= 0 { return }
             canvas.setFillColor(c)
             canvas.fill(path, rule: rule)
+        case let .pattern(node, bbox, opacity):
+            fillPattern(node, bbox: bbox, opacity: opacity, devicePath: path, rule: rule, ctm: ctm)
         case let .gradient(p, g):
             var m = g.concatenating(ctm)
             if deviceOffset != .zero { m = m.concatenating(Transform(translationX: -deviceOffset.x, y: -deviceOffset.y)) }

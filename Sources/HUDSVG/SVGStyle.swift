@@ -21,9 +21,11 @@ struct SVGStyle {
     var dashArray: [Double] = []
     var dashOffset = 0.0
     var visible = true
+    /// For em/ex units (resvg's default font size is 12).
+    var fontSize = 12.0
 
     /// The style of a child `node` of an element with this style.
-    func inheriting(_ node: SVGNode, context: LengthContext) -> SVGStyle {
+    func inheriting(_ node: SVGNode, context base: LengthContext) -> SVGStyle {
         var s = self
         let p = node.properties
         if p.isEmpty { return s }
@@ -31,6 +33,12 @@ struct SVGStyle {
             guard let r = p[k], r != "inherit" else { return nil }
             return r
         }
+        if let f = v("font-size") {
+            let parent = LengthContext(viewport: Size(width: fontSize, height: fontSize), fontSize: fontSize)
+            if let x = SVGValueParser.length(f, axis: .x, context: parent), x >= 0 { s.fontSize = x }
+        }
+        var context = base
+        context.fontSize = s.fontSize
         if let c = v("color") {
             if c.lowercased() != "currentcolor", let col = CSSColor.parse(c) { s.color = col }
         }
@@ -41,7 +49,9 @@ struct SVGStyle {
         if let r = v("fill-rule") {
             if r == "evenodd" { s.fillRule = .evenOdd } else if r == "nonzero" { s.fillRule = .winding }
         }
-        if let w = v("stroke-width"), let x = SVGValueParser.length(w, axis: .other, context: context), x >= 0 { s.strokeWidth = x }
+        if let w = v("stroke-width"), let x = SVGValueParser.length(w, axis: .other, context: context) {
+            s.strokeWidth = max(x, 0) // negative: no stroke (as resvg)
+        }
         if let c = v("stroke-linecap") {
             switch c { case "butt": s.lineCap = .butt; case "round": s.lineCap = .round; case "square": s.lineCap = .square; default: break }
         }

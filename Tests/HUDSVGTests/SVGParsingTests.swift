@@ -15,7 +15,8 @@ final class SVGParsingTests: XCTestCase {
         assertColor("rebeccapurple", nil) // not one of the 147 SVG names
         assertColor("lightgoldenrodyellow", "#FAFAD2")
         assertColor("rgb(0, 127, 0)", "#007F00")
-        assertColor("RGB( 0 , 50% , 0 )", "#008000")
+        assertColor("RGB( 0% , 50% , 0% )", "#008000")
+        assertColor("rgb(0, 50%, 0)", nil) // the comma syntax cannot mix numbers and percentages
         assertColor("rgba(0, 127, 0, 0.5)", "#007F0080")
         assertColor("rgb(0 127 0 / 50%)", "#007F0080")
         assertColor("rgba(0, 127, 0, 2)", "#007F00")
@@ -23,7 +24,7 @@ final class SVGParsingTests: XCTestCase {
         assertColor("hsl(480, 100%, 25%)", "#008000")
         assertColor("hsla(120, 100%, 25%, 0.5)", "#00800080")
         assertColor("transparent", "#00000000")
-        assertColor("#CD853F icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)", "#CD853F")
+        assertColor("#CD853F icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)", nil)
         for bad in ["#", "#qqq", "#aaz", "rgb(1,2)", "foo", "rgb(1,2,3", "hsl(a, 1%, 1%)"] { assertColor(bad, nil) }
         XCTAssertEqual(NamedColors.table.count, 147)
     }
