@@ -18,7 +18,7 @@ public final class FontLibrary: Sendable {
     /// The library over the standard font folders.
     public static let shared = FontLibrary()
 
-    /// Debian's location of fonts-dejavu-core.
+    /// Debian's location of fonts-dejavu-core (looked at first).
     public static let dejaVuDirectory = "/usr/share/fonts/truetype/dejavu"
     static let fileNames: [FontWeight: String] = [.regular: "DejaVuSans.ttf", .bold: "DejaVuSans-Bold.ttf"]
 
@@ -68,8 +68,9 @@ public final class FontLibrary: Sendable {
         if weight == .bold, let f = state.withLock({ $0.overrides[.regular] }) { return f }
         var found: FontFace? = nil
         let name = FontLibrary.fileNames[weight]!
-        let standardPath = FontLibrary.dejaVuDirectory + "/" + name
-        if let f = try? FontFace(contentsOf: standardPath) {
+        // Debian's layout below each folder (/usr/share/fonts/truetype/dejavu) before a full scan.
+        let standardPaths = directories.map { $0 + "/truetype/dejavu/" + name }
+        if let f = standardPaths.lazy.compactMap({ try? FontFace(contentsOf: $0) }).first {
             found = f
         } else if let p = allFontFiles().first(where: { $0.hasSuffix("/" + name) }), let f = try? FontFace(contentsOf: p) {
             found = f

@@ -127,5 +127,7 @@ final class CorruptFontTests: XCTestCase {
         let empty = FontLibrary(directories: ["/nonexistent-fonts"])
         XCTAssertTrue(empty.allFontFiles().isEmpty)
         XCTAssertNil(empty.fallbackFace(for: "A"))
+        XCTAssertThrowsError(try empty.face(weight: .regular)) { e in XCTAssertEqual(e as? FontError, .noFontFound) }
+        XCTAssertThrowsError(try empty.face(weight: .bold)) { e in XCTAssertEqual(e as? FontError, .noFontFound) }
     }
 }
