@@ -49,29 +49,35 @@ extension Path {
         return s.out
     }
 
+    /// Device widths below this are drawn as hairlines (see `hairlineCoverageScale(for:transform:)`).
+    public static let hairlineThreshold = 0.25
+
     /// How much to scale the alpha of a stroke of `width` (user space) drawn through `transform`, when
-    /// it is drawn as a hairline one device pixel wide instead (`hairlineWidth(for:transform:)`):
-    /// the device width itself for strokes thinner than one pixel, 1 otherwise.
+    /// it is drawn one device pixel wide instead (`hairlineWidth(for:transform:)`): the device width
+    /// itself for strokes thinner than `hairlineThreshold`, 1 otherwise (draw them as they are).
     ///
-    /// A sub-pixel stroke rasterised at its true width gets its coverage from a sliver that the
-    /// accumulation rounds unevenly along the line (it shimmers and can vanish); drawing it one pixel
-    /// wide at `width` x alpha keeps the same ink per unit length and an even weight. The device width
-    /// of an anisotropic transform is taken as `width * sqrt(|det|)` (the mean scale). A width of zero
-    /// is Core Graphics' "thinnest line the device can draw": one device pixel at full alpha.
+    /// The exact-area rasterizer already gives a thin line its true ink (a 0.4 px line covers each
+    /// pixel it crosses by 0.4), and that matches supersampled references best, so only lines thinner
+    /// than a quarter pixel, whose few levels of coverage depend on where they cross pixel rows, are
+    /// widened to one pixel at `width` x alpha: the same ink per unit length, an even weight. The
+    /// device width of an anisotropic transform is taken as `width * sqrt(|det|)` (the mean scale).
+    /// A width of zero is Core Graphics' "thinnest line the device can draw": one device pixel at
+    /// full alpha. Negative or NaN widths give 0 (draw nothing).
     public static func hairlineCoverageScale(for width: Double, transform: Transform = .identity) -> Double {
         guard width.isFinite, width >= 0 else { return 0 }
         if width == 0 { return 1 }
         let device = width * abs(transform.determinant).squareRoot()
         guard device.isFinite else { return 1 }
-        return device < 1 ? device : 1
+        return device < hairlineThreshold ? device : 1
     }
 
     /// The user-space line width that is one device pixel wide through `transform` when `width` is
-    /// thinner than that (use with `hairlineCoverageScale(for:transform:)`), else `width` itself.
+    /// thinner than `hairlineThreshold` device pixels (use with `hairlineCoverageScale(for:transform:)`),
+    /// else `width` itself.
     public static func hairlineWidth(for width: Double, transform: Transform = .identity) -> Double {
         let mean = abs(transform.determinant).squareRoot()
         guard width.isFinite, width >= 0, mean > 0, mean.isFinite else { return width }
-        return width * mean < 1 ? 1 / mean : width
+        return width * mean < hairlineThreshold ? 1 / mean : width
     }
 
     /// True when every coordinate of the path is finite.
@@ -125,30 +131,44 @@ extension Path {
         for e in path.elements {
             switch e {
             case .move(let p):
+                resolvePending(next: nil)
                 finish(closed: false)
                 start = p; begin(p)
             case .line(let p):
                 if pts.isEmpty { begin(start ?? p) }
                 hadSegment = true
+                let q = pts[pts.count - 1]
+                resolvePending(next: p - q)
+                if firstTangent == nil, p != q { firstTangent = p - q }
                 add(p, smooth: false)
             case .quadCurve(let p, let c):
                 if pts.isEmpty { begin(start ?? p) }
                 hadSegment = true
-                flattenQuad(pts.last!, c, p)
+                let p0 = pts[pts.count - 1]
+                flatten(Curve(p0, p0 + (c - p0) * (2.0 / 3), p + (c - p) * (2.0 / 3), p, quadControl: c))
             case .curve(let p, let c1, let c2):
                 if pts.isEmpty { begin(start ?? p) }
                 hadSegment = true
-                flattenCubic(pts.last!, c1, c2, p)
+                flatten(Curve(pts[pts.count - 1], c1, c2, p))
             case .closeSubpath:
-                if !pts.isEmpty { hadSegment = true; finish(closed: true) }
+                if !pts.isEmpty {
+                    hadSegment = true
+                    let back = pts[0] - pts[pts.count - 1]
+                    let closing = back.x * back.x + back.y * back.y > 0 ? back : firstTangent
+                    resolvePending(next: closing)
+                    if back.x * back.x + back.y * back.y > 0 { add(pts[0], smooth: false) }
+                    finish(closed: true)
+                }
             }
         }
+        resolvePending(next: nil)
         finish(closed: false)
     }
 
     mutating func begin(_ p: Point) {
         pts.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true)
         pts.append(p); smooth.append(false); hadSegment = false
+        pending = nil; firstTangent = nil
     }
 
     /// Appends a polyline vertex, dropping it when it coincides with the previous one.
@@ -163,34 +183,81 @@ extension Path {
         pts.append(p); smooth.append(s)
     }
 
-    mutating func flattenQuad(_ p0: Point, _ p1: Point, _ p2: Point) {
-        let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
-        let dd = (ddx * ddx + ddy * ddy).squareRoot()
-        let n = Stroker.segmentCount((dd / (4 * tol)).squareRoot())
-        if n > 1 {
-            for i in 1..<n {
-                let u = Double(i) / Double(n), v = 1 - u
-                add(Point(x: v * v * p0.x + 2 * u * v * p1.x + u * u * p2.x,
-                          y: v * v * p0.y + 2 * u * v * p1.y + u * u * p2.y), smooth: true)
-            }
+    /// A cubic Bézier (quads are raised to cubics for tangents and end refinement, but evaluated as quads).
+    struct Curve {
+        var p0: Point, p1: Point, p2: Point, p3: Point
+        var quadControl: Point?
+        init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, quadControl: Point? = nil) {
+            self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3; self.quadControl = quadControl
         }
-        add(p2, smooth: false)
+        func at(_ u: Double) -> Point {
+            let v = 1 - u
+            if let c = quadControl {
+                return Point(x: v * v * p0.x + 2 * u * v * c.x + u * u * p3.x, y: v * v * p0.y + 2 * u * v * c.y + u * u * p3.y)
+            }
+            let b0 = v * v * v, b1 = 3 * u * v * v, b2 = 3 * u * u * v, b3 = u * u * u
+            return Point(x: b0 * p0.x + b1 * p1.x + b2 * p2.x + b3 * p3.x, y: b0 * p0.y + b1 * p1.y + b2 * p2.y + b3 * p3.y)
+        }
+        var startTangent: Point { p1 != p0 ? p1 - p0 : (p2 != p0 ? p2 - p0 : p3 - p0) }
+        var endTangent: Point { p3 != p2 ? p3 - p2 : (p3 != p1 ? p3 - p1 : p3 - p0) }
+        var hullLength: Double { p0.distance(to: p1) + p1.distance(to: p2) + p2.distance(to: p3) }
     }
 
-    mutating func flattenCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
-        let ax = p0.x - 2 * p1.x + p2.x, ay = p0.y - 2 * p1.y + p2.y
-        let bx = p1.x - 2 * p2.x + p3.x, by = p1.y - 2 * p2.y + p3.y
+    /// The curve whose end may still need refining, and its chord count.
+    var pending: (curve: Curve, n: Int)? = nil
+    /// Direction the subpath starts in (for the closing join).
+    var firstTangent: Point? = nil
+
+    /// True when direction `b` continues `a` closely enough that the joint needs no refinement.
+    func continues(_ a: Point, _ b: Point) -> Bool {
+        let la = a.length, lb = b.length
+        guard la > 0, lb > 0 else { return false }
+        let cross = (a.x * b.y - a.y * b.x) / (la * lb), dot = (a.x * b.x + a.y * b.y) / (la * lb)
+        return dot > 0 && abs(cross) * hw <= 0.5 * tol
+    }
+
+    mutating func flatten(_ c: Curve) {
+        let ax = c.p0.x - 2 * c.p1.x + c.p2.x, ay = c.p0.y - 2 * c.p1.y + c.p2.y
+        let bx = c.p1.x - 2 * c.p2.x + c.p3.x, by = c.p1.y - 2 * c.p2.y + c.p3.y
         let m = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+        // Cubic chord error <= 0.75 * max|second difference| / n^2 (quads raised to cubics agree).
         let n = Stroker.segmentCount((0.75 * m / tol).squareRoot())
-        if n > 1 {
-            for i in 1..<n {
-                let u = Double(i) / Double(n), v = 1 - u
-                let b0 = v * v * v, b1 = 3 * u * v * v, b2 = 3 * u * u * v, b3 = u * u * u
-                add(Point(x: b0 * p0.x + b1 * p1.x + b2 * p2.x + b3 * p3.x,
-                          y: b0 * p0.y + b1 * p1.y + b2 * p2.y + b3 * p3.y), smooth: true)
-            }
-        }
-        add(p3, smooth: false)
+        let st = c.startTangent
+        resolvePending(next: st)
+        if firstTangent == nil, st.x != 0 || st.y != 0 { firstTangent = st }
+        // Refine the start when it is a corner or the subpath's start (a cap or the closing join).
+        var cornerStart = true
+        if pts.count >= 2 { cornerStart = !continues(pts[pts.count - 1] - pts[pts.count - 2], st) }
+        if cornerStart && n > 1 { for u in endParameters(n, c.hullLength) { add(c.at(u), smooth: true) } }
+        if n > 1 { for i in 1..<n { add(c.at(Double(i) / Double(n)), smooth: true) } }
+        add(c.p3, smooth: false)
+        pending = n > 1 ? (c, n) : nil
+    }
+
+    /// Refines the end of the pending curve when what follows (`next`, nil for a cap) turns away.
+    mutating func resolvePending(next: Point?) {
+        guard let (c, n) = pending else { return }
+        pending = nil
+        if let d = next, continues(c.endTangent, d) { return }
+        let params = endParameters(n, c.hullLength)
+        guard !params.isEmpty, pts.count >= 2 else { return }
+        let last = pts.removeLast(), lastSmooth = smooth.removeLast()
+        for u in params.reversed() { add(c.at(1 - u), smooth: true) }
+        add(last, smooth: lastSmooth)
+    }
+
+    /// Parameters (ascending, from 0) of extra chords near a curve end, growing 3x from one about a
+    /// fifth of the tolerance long up to a normal chord. Caps and corner joins are perpendicular to
+    /// the end chords, and each chord's body sticks out past the cap by up to half its turn times
+    /// the half width; short end chords keep that within the tolerance (a 14 px butt cap on a gentle
+    /// curve was tilted 0.6 px without them).
+    func endParameters(_ n: Int, _ hullLength: Double) -> [Double] {
+        guard hullLength > 0, hullLength.isFinite else { return [] }
+        var u = 0.2 * tol / hullLength
+        let limit = 0.7 / Double(n)
+        var out: [Double] = []
+        while u < limit && out.count < 40 { out.append(u); u *= 3 }
+        return out
     }
 
     /// Number of chords for a curve, bounded so that absurd coordinates cannot stall the stroker.

@@ -198,16 +198,32 @@ final class StrokerTests: XCTestCase {
     }
 
     func testHairlineHelpers() {
-        XCTAssertEqual(Path.hairlineCoverageScale(for: 0.25), 0.25)
-        XCTAssertEqual(Path.hairlineCoverageScale(for: 0.5, transform: Transform(scaleX: 3, y: 3)), 1)
-        XCTAssertEqual(Path.hairlineCoverageScale(for: 0.5, transform: Transform(scaleX: 1.5, y: 1.5)), 0.75, accuracy: 1e-12)
+        XCTAssertEqual(Path.hairlineCoverageScale(for: 0.2), 0.2)
+        XCTAssertEqual(Path.hairlineCoverageScale(for: 0.5), 1)            // drawn as it is
+        XCTAssertEqual(Path.hairlineCoverageScale(for: 0.1, transform: Transform(scaleX: 3, y: 3)), 1)
+        XCTAssertEqual(Path.hairlineCoverageScale(for: 0.1, transform: Transform(scaleX: 1.5, y: 1.5)), 0.15, accuracy: 1e-12)
         XCTAssertEqual(Path.hairlineCoverageScale(for: 0), 1)
         XCTAssertEqual(Path.hairlineCoverageScale(for: .nan), 0)
-        XCTAssertEqual(Path.hairlineWidth(for: 0.25, transform: Transform(scaleX: 2, y: 2)), 0.5)
-        XCTAssertEqual(Path.hairlineWidth(for: 3), 3)
-        // A hairline drawn at 1 px x 0.3 alpha carries the ink of a 0.3 px line.
-        let w = 0.3
-        let ink = area(line.stroked(StrokeStyle(lineWidth: Path.hairlineWidth(for: w)))) * Path.hairlineCoverageScale(for: w)
-        XCTAssertEqual(ink, 100 * w, accuracy: 0.5)
+        XCTAssertEqual(Path.hairlineWidth(for: 0.1, transform: Transform(scaleX: 2, y: 2)), 0.5)
+        XCTAssertEqual(Path.hairlineWidth(for: 0.3), 0.3)
+        // A hairline drawn at 1 px x 0.2 alpha carries the ink of a 0.2 px line, and so does a 0.4 px
+        // line drawn as it is.
+        for w in [0.2, 0.4] {
+            let k = Path.hairlineCoverageScale(for: w)
+            let ink = area(line.stroked(StrokeStyle(lineWidth: Path.hairlineWidth(for: w)))) * k
+            XCTAssertEqual(ink, 100 * w, accuracy: 0.5)
+        }
+    }
+
+    func testButtCapsFollowTheCurveTangent() {
+        // The end tangent of this cubic is exactly horizontal, so the butt cap edge is vertical at x = 200
+        // even though the last flattened chord is not horizontal.
+        var p = Path()
+        p.move(to: Point(x: 20, y: 100))
+        p.addCurve(to: Point(x: 200, y: 100), control1: Point(x: 60, y: 20), control2: Point(x: 120, y: 100))
+        let o = p.stroked(StrokeStyle(lineWidth: 20))
+        XCTAssertEqual(o.boundingBox.maxX, 200, accuracy: 0.01)
+        let m = Rasterizer.mask(for: o)!
+        for y in 92..<108 { XCTAssertEqual(m.value(atX: 199, y: y), 255); XCTAssertEqual(m.value(atX: 200, y: y), 0) }
     }
 }
