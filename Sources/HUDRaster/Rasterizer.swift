@@ -100,72 +100,37 @@ public enum Rasterizer {
         @usableFromInline var x0: Int32, y0: Int32, x1: Int32, y1: Int32, dir: Int32
     }
 
-    /// A reusable scan converter: its buffers are kept between paths so a frame allocates once.
-    /// Not thread-safe; one per Canvas.
-    final class Engine: FlattenSink {
-        var region = PixelRect.empty
-        var rx0 = 0.0, ry0 = 0.0, rx1 = 0.0, ry1 = 0.0
-        var edges: [Edge] = []
-        var active: [Int] = []
-        var acc: [Int32] = []
-        var cov: [UInt8] = []
-        var rowMin: [Int] = []
-        var rowMax: [Int] = []
-        /// One bit per group of 32 cells per row: set when a cell of the group was written, so the
-        /// sweep can fill untouched stretches (the inside of big shapes) with a constant.
-        var bits: [UInt64] = []
+    /// Collects clipped, quantised edges while a path is flattened. A struct passed `inout`, so the
+    /// per-segment work does no dynamic exclusivity checks (a class property would, per append).
+    struct EdgeBuilder: FlattenSink {
+        var rx0: Double, ry0: Double, rx1: Double, ry1: Double
+        var edges: [Edge]
         var start = Point.zero
         var last = Point.zero
         var open = false
-        static let bandRows = 64
 
-        init() {}
-
-        /// Starts a new fill limited to `region` (device pixels).
-        func reset(region r: PixelRect) {
-            region = r
+        init(region r: PixelRect, edges: [Edge]) {
             rx0 = Double(r.x0); ry0 = Double(r.y0); rx1 = Double(r.x1); ry1 = Double(r.y1)
-            edges.removeAll(keepingCapacity: true)
-            open = false
+            self.edges = edges
         }
 
-        /// Adds a path's outline; false when the path was dropped for non-finite coordinates.
-        @discardableResult
-        func add(_ path: Path, transform: Transform, tolerance: Double = Flattener.defaultTolerance) -> Bool {
-            var me = self
-            let ok = Flattener.flatten(path, transform: transform, tolerance: tolerance, into: &me)
-            closeCurrent()
-            return ok
-        }
-
-        /// Adds an axis-aligned or transformed rectangle without building a Path.
-        func addRect(_ r: Rect, transform t: Transform) {
-            let a = Point(x: r.minX, y: r.minY).applying(t), b = Point(x: r.maxX, y: r.minY).applying(t)
-            let c = Point(x: r.maxX, y: r.maxY).applying(t), d = Point(x: r.minX, y: r.maxY).applying(t)
-            guard a.isFinite, b.isFinite, c.isFinite, d.isFinite else { return }
-            move(to: Flattener.clampPoint(a)); line(to: Flattener.clampPoint(b))
-            line(to: Flattener.clampPoint(c)); line(to: Flattener.clampPoint(d))
-            closeCurrent()
-        }
-
-        // MARK: FlattenSink
-        func move(to p: Point) { closeCurrent(); start = p; last = p; open = true }
-        func line(to p: Point) {
+        mutating func move(to p: Point) { closeCurrent(); start = p; last = p; open = true }
+        mutating func line(to p: Point) {
             if !open { start = last; open = true }
             segment(last, p); last = p
         }
-        func close() { closeCurrent() }
+        mutating func close() { closeCurrent() }
         func needsDetail(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
             !(maxY <= ry0 || minY >= ry1 || minX >= rx1 || maxX <= rx0)
         }
-        func closeCurrent() {
+        mutating func closeCurrent() {
             if open && (last.x != start.x || last.y != start.y) { segment(last, start) }
             last = start
             open = false
         }
 
         /// Clips one segment to the region and stores it in fixed point.
-        @inline(__always) func segment(_ p: Point, _ q: Point) {
+        @inline(__always) mutating func segment(_ p: Point, _ q: Point) {
             var (x0, y0, x1, y1) = (p.x, p.y, q.x, q.y)
             if y0 == y1 { return }
             var dir: Int32 = 1
@@ -177,12 +142,10 @@ public enum Rasterizer {
             if x0 >= rx1 && x1 >= rx1 { return }
             if x0 <= rx0 && x1 <= rx0 { push(rx0, y0, rx0, y1, dir); return }
             var ax = x0, ay = y0, bx = x1, by = y1
-            // Split at the left border.
             if (ax < rx0) != (bx < rx0) {
                 let ym = ay + (by - ay) * (rx0 - ax) / (bx - ax)
                 if ax < rx0 { push(rx0, ay, rx0, ym, dir); ax = rx0; ay = ym } else { push(rx0, ym, rx0, by, dir); bx = rx0; by = ym }
             }
-            // Drop the part right of the region.
             if (ax > rx1) != (bx > rx1) {
                 let ym = ay + (by - ay) * (rx1 - ax) / (bx - ax)
                 if ax > rx1 { ax = rx1; ay = ym } else { bx = rx1; by = ym }
@@ -190,7 +153,7 @@ public enum Rasterizer {
             push(ax, ay, bx, by, dir)
         }
 
-        @inline(__always) func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Int32) {
+        @inline(__always) mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Int32) {
             // Coordinates are within the region here, so these conversions cannot overflow.
             let fx0 = Int32(floorToInt((x0 - rx0) * 256 + 0.5)), fy0 = Int32(floorToInt((y0 - ry0) * 256 + 0.5))
             let fx1 = Int32(floorToInt((x1 - rx0) * 256 + 0.5)), fy1 = Int32(floorToInt((y1 - ry0) * 256 + 0.5))
@@ -198,48 +161,127 @@ public enum Rasterizer {
             if fy0 < fy1 { edges.append(Edge(x0: fx0, y0: fy0, x1: fx1, y1: fy1, dir: dir)) }
             else { edges.append(Edge(x0: fx1, y0: fy1, x1: fx0, y1: fy0, dir: -dir)) }
         }
+    }
+
+    /// A reusable scan converter: its buffers are kept between paths so a frame allocates once.
+    /// Not thread-safe; one per Canvas.
+    final class Engine {
+        var region = PixelRect.empty
+        var edges: [Edge] = []
+        var sorted: [Edge] = []
+        var bandStart: [Int] = []
+        var active: [Edge] = []
+        var acc: [Int32] = []
+        var cov: [UInt8] = []
+        var rowMin: [Int] = []
+        var rowMax: [Int] = []
+        /// One bit per group of 32 cells per row: set when a cell of the group was written, so the
+        /// sweep can fill untouched stretches (the inside of big shapes) with a constant.
+        var bits: [UInt64] = []
+        static let bandRows = 64
+
+        init() {}
+
+        /// Starts a new fill limited to `region` (device pixels).
+        func reset(region r: PixelRect) {
+            region = r
+            edges.removeAll(keepingCapacity: true)
+        }
+
+        /// Adds a path's outline; false when the path was dropped for non-finite coordinates.
+        @discardableResult
+        func add(_ path: Path, transform: Transform, tolerance: Double = Flattener.defaultTolerance) -> Bool {
+            var b = EdgeBuilder(region: region, edges: [])
+            swap(&b.edges, &edges)
+            let ok = Flattener.flatten(path, transform: transform, tolerance: tolerance, into: &b)
+            b.closeCurrent()
+            swap(&b.edges, &edges)
+            return ok
+        }
+
+        /// Adds a transformed rectangle without building a Path.
+        func addRect(_ r: Rect, transform t: Transform) {
+            let a = Point(x: r.minX, y: r.minY).applying(t), b = Point(x: r.maxX, y: r.minY).applying(t)
+            let c = Point(x: r.maxX, y: r.maxY).applying(t), d = Point(x: r.minX, y: r.maxY).applying(t)
+            guard a.isFinite, b.isFinite, c.isFinite, d.isFinite else { return }
+            var e = EdgeBuilder(region: region, edges: [])
+            swap(&e.edges, &edges)
+            e.move(to: Flattener.clampPoint(a)); e.line(to: Flattener.clampPoint(b))
+            e.line(to: Flattener.clampPoint(c)); e.line(to: Flattener.clampPoint(d))
+            e.closeCurrent()
+            swap(&e.edges, &edges)
+        }
 
         /// Converts the accumulated edges to coverage and calls `body(y, x, count, coverage)` for
         /// each non-empty row span in device coordinates. `coverage` is valid only during the call
         /// and may be modified by it.
+        ///
+        /// Edges are bucketed by band (a counting sort, O(n)); their order within a band does not
+        /// matter because the accumulation is exact integer addition.
         func sweep(rule: FillRule, _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
             let w = region.width, h = region.height
             guard w > 0, h > 0, !edges.isEmpty else { return }
             let stride = w + 2
             let bandRows = min(Engine.bandRows, h)
+            let bandCount = (h + bandRows - 1) / bandRows
             if acc.count < stride * bandRows { acc = [Int32](repeating: 0, count: stride * bandRows) }
             if cov.count < w { cov = [UInt8](repeating: 0, count: w) }
             if rowMin.count < bandRows { rowMin = [Int](repeating: 0, count: bandRows); rowMax = rowMin }
             let words = (((stride + 31) >> 5) + 63) >> 6
             if bits.count < words * bandRows { bits = [UInt64](repeating: 0, count: words * bandRows) }
-            edges.sort { $0.y0 < $1.y0 || ($0.y0 == $1.y0 && ($0.x0 < $1.x0 || ($0.x0 == $1.x0 && $0.y1 < $1.y1))) }
+            // Take the buffers out of the object for the duration (no exclusivity checks inside).
+            var edges = [Edge](); swap(&edges, &self.edges)
+            var sorted = [Edge](); swap(&sorted, &self.sorted)
+            var bandStart = [Int](); swap(&bandStart, &self.bandStart)
+            var active = [Edge](); swap(&active, &self.active)
+            var acc = [Int32](); swap(&acc, &self.acc)
+            var cov = [UInt8](); swap(&cov, &self.cov)
+            var rowMin = [Int](); swap(&rowMin, &self.rowMin)
+            var rowMax = [Int](); swap(&rowMax, &self.rowMax)
+            var bits = [UInt64](); swap(&bits, &self.bits)
+            defer {
+                swap(&edges, &self.edges); swap(&sorted, &self.sorted); swap(&bandStart, &self.bandStart)
+                swap(&active, &self.active); swap(&acc, &self.acc); swap(&cov, &self.cov)
+                swap(&rowMin, &self.rowMin); swap(&rowMax, &self.rowMax); swap(&bits, &self.bits)
+            }
+            // Counting sort by first band.
+            bandStart.removeAll(keepingCapacity: true)
+            bandStart.append(contentsOf: repeatElement(0, count: bandCount + 1))
+            let shift = bandRows == 64 ? 14 : -1
+            @inline(__always) func band(_ y0: Int32) -> Int {
+                shift > 0 ? Int(y0) >> shift : Int(y0 >> 8) / bandRows
+            }
+            for e in edges { bandStart[band(e.y0) + 1] += 1 }
+            for i in 0..<bandCount { bandStart[i + 1] += bandStart[i] }
+            if sorted.count < edges.count { sorted = edges }
+            do {
+                var fill = bandStart
+                for e in edges { let b = band(e.y0); sorted[fill[b]] = e; fill[b] += 1 }
+            }
             active.removeAll(keepingCapacity: true)
-            var nextEdge = 0
             let evenOdd = rule == .evenOdd
-            let firstRow = Int(edges[0].y0 >> 8)
-            var bandTop = firstRow
-            edges.withUnsafeBufferPointer { ep in
+            let ry0 = region.y0, rx0 = region.x0
+            sorted.withUnsafeBufferPointer { ep in
             acc.withUnsafeMutableBufferPointer { accBuf in
             cov.withUnsafeMutableBufferPointer { covBuf in
             rowMin.withUnsafeMutableBufferPointer { rmin in
             rowMax.withUnsafeMutableBufferPointer { rmax in
             bits.withUnsafeMutableBufferPointer { bitBuf in
                 let A = accBuf.baseAddress!, C = covBuf.baseAddress!, B = bitBuf.baseAddress!
-                while bandTop < h {
+                for bi in 0..<bandCount {
+                    let bandTop = bi * bandRows
                     let bandBot = min(bandTop + bandRows, h)
                     let fTop = Int32(bandTop << 8), fBot = Int32(bandBot << 8)
-                    while nextEdge < ep.count && ep[nextEdge].y0 < fBot { active.append(nextEdge); nextEdge += 1 }
-                    if active.isEmpty {
-                        if nextEdge >= ep.count { break }
-                        bandTop = Int(ep[nextEdge].y0 >> 8); continue
-                    }
-                    for r in 0..<(bandBot - bandTop) { rmin[r] = Int.max; rmax[r] = Int.min }
+                    // Drop edges that ended above this band, then add the band's new ones.
                     var k = 0
                     while k < active.count {
-                        let e = ep[active[k]]
-                        if e.y1 <= fTop { active.swapAt(k, active.count - 1); active.removeLast(); continue }
+                        if active[k].y1 <= fTop { active[k] = active[active.count - 1]; active.removeLast() } else { k += 1 }
+                    }
+                    for i in bandStart[bi]..<bandStart[bi + 1] { active.append(ep[i]) }
+                    if active.isEmpty { continue }
+                    for r in 0..<(bandBot - bandTop) { rmin[r] = Int.max; rmax[r] = Int.min }
+                    for e in active {
                         Engine.rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words)
-                        k += 1
                     }
                     for r in 0..<(bandBot - bandTop) {
                         let lo = rmin[r], hi = rmax[r]
@@ -271,9 +313,8 @@ public enum Rasterizer {
                             (C + end).initialize(repeating: a, count: w - end)
                             end = w
                         }
-                        if end > lo { body(region.y0 + bandTop + r, region.x0 + lo, end - lo, C + lo) }
+                        if end > lo { body(ry0 + bandTop + r, rx0 + lo, end - lo, C + lo) }
                     }
-                    bandTop = bandBot
                 }
             }}}}}}
         }
