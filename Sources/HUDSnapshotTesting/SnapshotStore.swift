@@ -58,7 +58,7 @@ struct SnapshotStore {
         }
         let reference: Image
         do {
-            reference = try PNG.read(path: path)
+            reference = try PNG.read(path)
         } catch {
             return "\(SnapshotError.unreadableReference(path: path, reason: "\(error)"))"
         }
@@ -82,7 +82,7 @@ struct SnapshotStore {
     private func record(_ image: Image, at path: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try PNG.write(image, to: path, compressionLevel: 9)
+            try PNG.write(image, to: path, options: .init(compressionLevel: 9))
         } catch {
             throw SnapshotError.cannotWrite(path: path, reason: "\(error)")
         }
@@ -99,7 +99,7 @@ struct SnapshotStore {
             var lines = ""
             for (kind, img) in files {
                 let p = "\(base).\(kind).png"
-                try PNG.write(img, to: p, compressionLevel: 6)
+                try PNG.write(img, to: p, options: .init(compressionLevel: 6))
                 lines += "\n  \(kind): \(p)"
             }
             return lines

@@ -57,7 +57,7 @@ final class RecordModeTests: XCTestCase {
         }
         XCTAssertTrue(msg.contains("1 of 36 pixels differ"), msg)
         // The reference is left alone under `never`.
-        XCTAssertEqual(try PNG.read(path: refPath), square(.red))
+        XCTAssertEqual(try PNG.read(refPath), square(.red))
     }
     static let stem = URL(fileURLWithPath: #filePath).deletingPathExtension().lastPathComponent
 
@@ -66,14 +66,14 @@ final class RecordModeTests: XCTestCase {
         XCTAssertNil(verifySnapshot(of: square(.red), named: "square", configuration: config(.failed), testName: "testCase()"))
         let msg = try XCTUnwrap(verifySnapshot(of: square(.green), named: "square", configuration: config(.failed), testName: "testCase()"))
         XCTAssertTrue(msg.contains("re-recorded"), msg)
-        XCTAssertEqual(try PNG.read(path: refPath), square(.green))
+        XCTAssertEqual(try PNG.read(refPath), square(.green))
     }
 
     func testAllAlwaysRecordsAndFails() throws {
         _ = verifySnapshot(of: square(.red), named: "square", configuration: config(.missing), testName: "testCase()")
         let msg = verifySnapshot(of: square(.blue), named: "square", configuration: config(.all), testName: "testCase()")
         XCTAssertNotNil(msg)
-        XCTAssertEqual(try PNG.read(path: refPath), square(.blue))
+        XCTAssertEqual(try PNG.read(refPath), square(.blue))
     }
 
     func testToleranceAppliesThroughVerify() {
