@@ -163,25 +163,36 @@ public final class Canvas {
         engine.reset(region: box)
         engine.add(path, transform: state.ctm)
         guard var m = engine.collectMask(rule: rule) else { state.clip = Clip(bounds: .empty, mask: nil); return }
-        // Tighten to the non-zero box and multiply with the old mask.
+        // Multiply with the old mask, and find the non-zero box and whether it is all 255.
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
-        var full = true
-        for y in 0..<m.height {
-            for x in 0..<m.width {
-                var v = m.coverage[y * m.width + x]
-                if let old = c.mask, v != 0 {
-                    v = UInt8(Compositor.div255(UInt32(v) * UInt32(old.value(atX: m.originX + x, y: m.originY + y))))
-                    m.coverage[y * m.width + x] = v
+        var partial = 0
+        let mw = m.width
+        m.coverage.withUnsafeMutableBufferPointer { cp in
+            for y in 0..<m.height {
+                let row = cp.baseAddress! + y * mw
+                if let old = c.mask {
+                    // The new mask lies inside the old clip box, which the old mask covers exactly.
+                    old.coverage.withUnsafeBufferPointer { op in
+                        let orow = op.baseAddress! + (m.originY + y - old.originY) * old.width + (m.originX - old.originX)
+                        for x in 0..<mw where row[x] != 0 {
+                            row[x] = UInt8(truncatingIfNeeded: Compositor.div255(UInt32(row[x]) &* UInt32(orow[x])))
+                        }
+                    }
                 }
-                if v != 0 {
-                    x0 = min(x0, x); x1 = max(x1, x + 1); y0 = min(y0, y); y1 = max(y1, y + 1)
-                    if v != 255 { full = false }
+                var first = -1, last = -1
+                for x in 0..<mw where row[x] != 0 {
+                    if first < 0 { first = x }
+                    last = x
+                    if row[x] != 255 { partial += 1 }
+                }
+                if first >= 0 {
+                    x0 = min(x0, first); x1 = max(x1, last + 1); y0 = min(y0, y); y1 = max(y1, y + 1)
                 }
             }
         }
         if x0 > x1 { state.clip = Clip(bounds: .empty, mask: nil); return }
         let nb = PixelRect(x0: m.originX + x0, y0: m.originY + y0, x1: m.originX + x1, y1: m.originY + y1)
-        if full && (x1 - x0) * (y1 - y0) == countNonZero(m) {
+        if partial == 0 && countNonZero(m) == nb.width * nb.height {
             c = Clip(bounds: nb, mask: nil)
         } else {
             c = Clip(bounds: nb, mask: crop(m, to: nb))
@@ -195,11 +206,17 @@ public final class Canvas {
         return n
     }
 
+    /// The part of `m` inside `r` (which must lie within the mask).
     func crop(_ m: Mask, to r: PixelRect) -> Mask {
         if r.x0 == m.originX && r.y0 == m.originY && r.width == m.width && r.height == m.height { return m }
         var out = Mask(originX: r.x0, originY: r.y0, width: r.width, height: r.height)
-        for y in 0..<r.height {
-            for x in 0..<r.width { out.coverage[y * r.width + x] = m.value(atX: r.x0 + x, y: r.y0 + y) }
+        out.coverage.withUnsafeMutableBufferPointer { op in
+            m.coverage.withUnsafeBufferPointer { ip in
+                for y in 0..<r.height {
+                    let src = ip.baseAddress! + (r.y0 + y - m.originY) * m.width + (r.x0 - m.originX)
+                    (op.baseAddress! + y * r.width).update(from: src, count: r.width)
+                }
+            }
         }
         return out
     }
@@ -287,10 +304,42 @@ public final class Canvas {
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return }
         // image pixel space -> user -> device
-        let toUser = Transform(a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height), tx: r.minX, ty: r.minY)
-        guard let inv = toUser.concatenating(state.ctm).inverted() else { return }
-        var p = Path(); p.addRect(r)
-        draw(.path(p, state.ctm, .winding), Shader(kind: .image(image, inv: inv)))
+        // Bilinear filtering aliases when shrinking by more than 2x: halve the image (2x2 box
+        // filter, a mip level) until each source pixel covers at least half a device pixel.
+        var src = image
+        while true {
+            let toDevice = Transform(a: r.width / Double(src.width), b: 0, c: 0, d: r.height / Double(src.height),
+                                     tx: r.minX, ty: r.minY).concatenating(state.ctm)
+            let sx = (toDevice.a * toDevice.a + toDevice.b * toDevice.b).squareRoot()
+            let sy = (toDevice.c * toDevice.c + toDevice.d * toDevice.d).squareRoot()
+            if sx < 0.5 && sy < 0.5 && src.width > 1 && src.height > 1, let half = Canvas.halved(src) { src = half; continue }
+            guard let inv = toDevice.inverted() else { return }
+            var p = Path(); p.addRect(r)
+            draw(.path(p, state.ctm, .winding), Shader(kind: .image(src, inv: inv)))
+            return
+        }
+    }
+
+    /// The image at half size (rounded up), each pixel the mean of a 2x2 block (premultiplied).
+    static func halved(_ img: Image) -> Image? {
+        let w = (img.width + 1) / 2, h = (img.height + 1) / 2
+        guard var out = try? Image(width: w, height: h) else { return nil }
+        img.pixels.withUnsafeBufferPointer { ip in
+            out.pixels.withUnsafeMutableBufferPointer { op in
+                for y in 0..<h {
+                    let y0 = 2 * y, y1 = min(2 * y + 1, img.height - 1)
+                    for x in 0..<w {
+                        let x0 = 2 * x, x1 = min(2 * x + 1, img.width - 1)
+                        for ch in 0..<4 {
+                            let s = Int(ip[(y0 * img.width + x0) * 4 + ch]) + Int(ip[(y0 * img.width + x1) * 4 + ch])
+                                + Int(ip[(y1 * img.width + x0) * 4 + ch]) + Int(ip[(y1 * img.width + x1) * 4 + ch])
+                            op[(y * w + x) * 4 + ch] = UInt8((s + 2) / 4)
+                        }
+                    }
+                }
+            }
+        }
+        return out
     }
 
     /// Composites `color` through a device-space coverage mask placed at its own origin (the CTM

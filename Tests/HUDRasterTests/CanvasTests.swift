@@ -148,3 +148,28 @@ final class CanvasTests: XCTestCase {
         XCTAssertGreaterThan(far, 0)
     }
 }
+
+final class ImageDrawTests: XCTestCase {
+    func testRotatedImageDrawKeepsColourAndArea() throws {
+        let img = try Image(width: 8, height: 8, fill: .red)
+        let c = try Canvas(width: 60, height: 60)
+        c.translateBy(x: 30, y: 30)
+        c.rotate(by: 0.4)
+        c.draw(img, in: Rect(x: -10, y: -10, width: 20, height: 20))
+        XCTAssertEqual(c.image[30, 30].r, 255)
+        XCTAssertEqual(c.image[30, 30].a, 255)
+        var s = 0
+        for i in stride(from: 3, to: c.image.pixels.count, by: 4) { s += Int(c.image.pixels[i]) }
+        XCTAssertEqual(Double(s) / 255, 400, accuracy: 1)
+    }
+
+    func testStrongMinificationAveragesInsteadOfAliasing() throws {
+        // A 1-px checkerboard shrunk 8x must come out as even grey, not black or white.
+        var img = try Image(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 where (x + y) % 2 == 0 { img[x, y] = (255, 255, 255, 255) } }
+        for y in 0..<64 { for x in 0..<64 where (x + y) % 2 == 1 { img[x, y] = (0, 0, 0, 255) } }
+        let c = try Canvas(width: 8, height: 8)
+        c.draw(img, in: Rect(x: 0, y: 0, width: 8, height: 8))
+        for y in 1..<7 { for x in 1..<7 { XCTAssertEqual(Int(c.image[x, y].r), 128, accuracy: 3) } }
+    }
+}

@@ -106,4 +106,31 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(eo.value(atX: 50, y: 52), 0)
         XCTAssertGreaterThan(nz.area, eo.area)
     }
+
+    func testAnnulusFromOppositeCircles() throws {
+        var p = Path()
+        p.addArc(center: Point(x: 100, y: 100), radius: 43, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
+        p.closeSubpath()
+        p.move(to: Point(x: 137, y: 100))
+        p.addArc(center: Point(x: 100, y: 100), radius: 37, startAngle: 0, endAngle: -2 * .pi, clockwise: false)
+        p.closeSubpath()
+        let m = try XCTUnwrap(Rasterizer.mask(for: p))
+        let exact = Double.pi * (43 * 43 - 37 * 37)
+        XCTAssertEqual(m.area, exact, accuracy: exact * 0.002)
+        XCTAssertEqual(m.value(atX: 100, y: 100), 0)
+        XCTAssertEqual(m.value(atX: 140, y: 100), 255)
+    }
+
+    func testShapesSpanningManyBandsAndWideRegions() throws {
+        // Taller than several 64-row bands, wider than a cell group, partly left of the region.
+        var p = Path(); p.addRect(Rect(x: -50.25, y: 3.5, width: 1000, height: 300))
+        let e = Rasterizer.Engine()
+        e.reset(region: PixelRect(x0: 0, y0: 0, x1: 700, y1: 400))
+        e.add(p, transform: .identity)
+        let m = try XCTUnwrap(e.collectMask(rule: .winding))
+        XCTAssertEqual(m.area, 700 * 300, accuracy: 3)   // two rows of 128/255 for 0.5 add 2.7
+        XCTAssertEqual(Int(m.value(atX: 650, y: 3)), 128, accuracy: 1)
+        XCTAssertEqual(m.value(atX: 699, y: 200), 255)
+        XCTAssertEqual(m.value(atX: 0, y: 200), 255)
+    }
 }
