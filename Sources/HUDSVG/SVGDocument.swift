@@ -57,15 +57,18 @@ public final class SVGDocument: @unchecked Sendable {
 
         var ids: [String: SVGNode] = [:]
         var unsupported: [String: Int] = [:]
+        var ignoredProperties: Set<String> = []
         var walk = [root]
         while let n = walk.popLast() {
             if let id = n.id, ids[id] == nil { ids[id] = n }
+            for p in SVGDocument.ignoredProperties where n.properties[p].map({ $0 != "none" && $0 != "normal" }) ?? false { ignoredProperties.insert(p) }
             if !SVGDocument.known.contains(n.name) { unsupported[n.name, default: 0] += 1; continue }
             walk.append(contentsOf: n.children)
         }
         for (name, count) in unsupported.sorted(by: { $0.key < $1.key }) {
             warnings.append("unsupported element <\(name)> skipped (\(count)x)")
         }
+        for p in ignoredProperties.sorted() { warnings.append("unsupported property '\(p)' ignored") }
         self.ids = ids
 
         let vb = SVGValueParser.viewBox(root.attributes["viewBox"])
@@ -91,6 +94,8 @@ public final class SVGDocument: @unchecked Sendable {
     public convenience init(contentsOfFile path: String) throws {
         try self.init(data: try SVGDocument.readFile(path))
     }
+
+    static let ignoredProperties = ["mask", "marker-start", "marker-mid", "marker-end", "mix-blend-mode"]
 
     static let known: Set<String> = [
         "svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "defs", "use",

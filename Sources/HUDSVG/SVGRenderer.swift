@@ -22,6 +22,13 @@ struct SVGRenderer {
     var deviceOffset = Point.zero
     var referenceStack: [ObjectIdentifier] = []
     static let maxUseDepth = 24
+    /// Elements drawn per render at most: `use` can multiply a small file into an exponential
+    /// number of draws (a "use bomb"); past the budget the rest is skipped.
+    static let maxElementVisits = 200_000
+    /// Deepest nesting of rendered elements, counting through `use` references (bounds the stack).
+    static let maxRenderDepth = 320
+    var visits = 0
+    var depth = 0
 
     init(document: SVGDocument, canvas: Canvas) {
         self.document = document
@@ -52,6 +59,10 @@ struct SVGRenderer {
 
     mutating func render(_ node: SVGNode, parentStyle: SVGStyle, ctm parentCTM: Transform) {
         if SVGRenderer.nonRendering.contains(node.name) { return }
+        visits += 1
+        guard visits <= SVGRenderer.maxElementVisits, depth < SVGRenderer.maxRenderDepth else { return }
+        depth += 1
+        defer { depth -= 1 }
         guard SVGRenderer.shapes.contains(node.name) || SVGRenderer.containers.contains(node.name) else { return }
         if node.properties["display"]?.trimmingSpaces == "none" { return }
         var ctm = parentCTM

@@ -11,11 +11,22 @@ import HUDCodecs
 #endif
 
 final class ResvgConformanceTests: XCTestCase {
-    /// The pass rate over all cases (excluded ones count as failures) must stay at or above this.
-    static let floor = 0.0
+    /// Cases that must pass (excluded ones count as failures): 436 of 445 passed when this was set;
+    /// two cases of slack absorb antialiasing changes in the rasterizer that land on the 0.5% line.
+    static let floorPassCount = 434
 
     /// Cases outside the supported subset on purpose, with the reason.
-    static let exclusions: [String: String] = [:]
+    static let exclusions: [String: String] = {
+        let text = "text is outside the SVG subset (icons are expected to have text converted to paths)"
+        var e: [String: String] = [:]
+        for t in ["painting/fill-opacity/on-text.svg", "painting/fill/linear-gradient-on-text.svg",
+                  "painting/fill/pattern-on-text.svg", "painting/fill/radial-gradient-on-text.svg",
+                  "painting/stroke-opacity/on-text.svg", "painting/stroke/linear-gradient-on-text.svg",
+                  "painting/stroke/pattern-on-text.svg", "painting/stroke/radial-gradient-on-text.svg"] { e[t] = text }
+        e["painting/fill/rgba-0-127-0-50percent.svg"] =
+            "CSS Color 4 allows a percentage alpha in rgba(); the reference renderer rejects it (black); we follow CSS"
+        return e
+    }()
 
     static var suiteDirectory: String {
         let here = URL(fileURLWithPath: #filePath)
@@ -87,8 +98,9 @@ final class ResvgConformanceTests: XCTestCase {
         print("failures (\(failures.count)):")
         for f in failures { print("  \(f)") }
         if filter == nil {
-            XCTAssertGreaterThanOrEqual(Double(passed) / Double(total), Self.floor,
-                                        "resvg pass rate fell below the floor; see the failures listed above")
+            // As a rate, so that a suite folder with more or fewer cases is judged fairly.
+            XCTAssertGreaterThanOrEqual(Double(passed) / Double(total), Double(Self.floorPassCount) / 445,
+                                        "resvg pass rate fell below the floor (\(Self.floorPassCount)/445); see the failures listed above")
         }
         #else
         throw XCTSkip("HUDCodecs (PNG decoding) is not part of this build")

@@ -90,6 +90,18 @@ final class XMLReaderTests: XCTestCase {
         XCTAssertNoThrow(try SVGDocument(data: bytes(ok)))
     }
 
+    func testUseBombIsBounded() throws {
+        // Each level draws the previous one ten times: 10^9 rects if expanded in full.
+        var body = "<defs><rect id=\"l0\" width=\"1\" height=\"1\"/>"
+        for i in 1...9 {
+            body += "<g id=\"l\(i)\">" + String(repeating: "<use href=\"#l\(i - 1)\"/>", count: 10) + "</g>"
+        }
+        body += "</defs><use href=\"#l9\"/>"
+        let doc = try SVGDocument(data: Array("<svg width=\"8\" height=\"8\">\(body)</svg>".utf8))
+        let img = try doc.renderImage()
+        XCTAssertEqual(img[0, 0].a, 255) // drew something, and returned
+    }
+
     func testOversizedInputIsRefusedBeforeParsing() {
         let big = [UInt8](repeating: 0x20, count: SVGDocument.maxInputSize + 1)
         XCTAssertThrowsError(try SVGDocument(data: big)) { e in
