@@ -12,7 +12,7 @@ public struct IndicatorScene: SceneRenderable {
     public let indicator: ActivityIndicator
     /// The indicator's frame in points.
     public let frame: Rect
-    /// Seconds added to t (the indicator's warm-up), so the scene starts in the periodic regime.
+    /// Seconds added to t (the indicator's warm-up, plus 1 ms), so the scene starts in the periodic regime.
     public let timeOffset: Double
     public let duration: Double
     public var pixelSize: (width: Int, height: Int) { screen.pixelSize }
@@ -47,7 +47,10 @@ public struct IndicatorScene: SceneRenderable {
         self.indicator = ActivityIndicator(type: type, color: c, padding: padding)
         self.frame = Rect(x: screen.bounds.midX - indicatorSize / 2, y: screen.bounds.midY - indicatorSize / 2,
                           width: indicatorSize, height: indicatorSize)
-        self.timeOffset = warmUp ? indicator.warmUp : 0
+        // Plus one millisecond: several types (ballBeat most of all) have mirror-symmetric keyframes
+        // ([1, x, 1] at [0, .5, 1]) whose symmetry points are multiples of 1/60 s away from the
+        // warm-up, so frames sampled at 30 or 60 fps from exactly there would come in identical pairs.
+        self.timeOffset = warmUp ? indicator.warmUp + 0.001 : 0
         self.duration = duration ?? indicator.period
     }
 

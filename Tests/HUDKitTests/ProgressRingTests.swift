@@ -1,0 +1,89 @@
+// UAProgressView: coverage of the arc measured from frames, clamping, animation, fill on touch.
+import XCTest
+import HUDRaster
+@testable import HUDKit
+
+final class ProgressRingTests: XCTestCase {
+    /// A 120 pt ring alone on a transparent 2x canvas.
+    func makeScene(_ events: [(time: Double, event: ProgressRing.Event)], ring: ProgressRing = ProgressRing()) throws -> ProgressRingScene {
+        let screen = try Screen(size: Size(width: 130, height: 130), scale: 2, backdrop: .transparent)
+        return try ProgressRingScene(screen: screen, ring: ring, ringSize: 120, events: events)
+    }
+
+    /// Fraction of the arc's track (between border and inner edge) painted in the tint.
+    func coverage(_ img: Image, tint: Color) -> Double {
+        let c = 65.0 * 2, r = (60.0 - 1 - 0.5) * 2   // inside the 2 pt arc, inside the 1 pt border
+        var hit = 0
+        let n = 1440
+        for i in 0..<n {
+            let a = -Double.pi / 2 + 2 * .pi * (Double(i) + 0.5) / Double(n)
+            let x = Int(c + r * cos(a)), y = Int(c + r * sin(a))
+            let p = ComponentPixels.rgba(img, x, y)
+            if p.a > 128 && ComponentPixels.distance(img, x, y, tint) < 40 { hit += 1 }
+        }
+        return Double(hit) / Double(n)
+    }
+
+    func testRingAtSeventyPercentCoversSeventyPercentInTint() throws {
+        let scene = try makeScene([(0.1, .setProgress(0.7))])
+        let img = try scene.render(at: 0.1 + 0.3 + 0.05)
+        let f = coverage(img, tint: .systemBlue)
+        XCTAssertEqual(f, 0.7, accuracy: 0.04)
+        // It starts at 12 o'clock and runs clockwise: 3 o'clock is painted, 10 o'clock is not.
+        XCTAssertEqual(ComponentPixels.distance(img, 130 + 117, 130, .systemBlue), 0)
+        let a = -Double.pi / 2 - 0.5
+        XCTAssertLessThan(ComponentPixels.rgba(img, Int(130 + 117 * cos(a)), Int(130 + 117 * sin(a))).a, 10)
+    }
+
+    func testAnimationIsLinearOverPointThreeSecondsAndClamped() {
+        let ring = ProgressRing()
+        let events: [(time: Double, event: ProgressRing.Event)] = [(0, .setProgress(0.4)), (1, .setProgress(1.7)), (2, .setProgress(-3, animated: false))]
+        XCTAssertEqual(ring.state(at: 0.15, events: events).progress, 0.2, accuracy: 1e-9)
+        XCTAssertEqual(ring.state(at: 0.3, events: events).progress, 0.4, accuracy: 1e-9)
+        XCTAssertEqual(ring.state(at: 1.15, events: events).progress, 0.7, accuracy: 1e-9, "from 0.4 towards the clamped 1")
+        XCTAssertEqual(ring.state(at: 1.5, events: events).progress, 1, accuracy: 1e-12)
+        XCTAssertEqual(ring.state(at: 2.0, events: events).progress, 0, accuracy: 1e-12)
+    }
+
+    func testNegativeAnimationDurationIsIgnored() {
+        var ring = ProgressRing(animationDuration: -1)
+        XCTAssertEqual(ring.animationDuration, 0.3)
+        ring.animationDuration = 0.5
+        ring.animationDuration = -2
+        XCTAssertEqual(ring.animationDuration, 0.5)
+    }
+
+    func testFillOnTouchFillsAndFadesOut() throws {
+        let scene = try makeScene([(0, .setProgress(0.5, animated: false)), (0.2, .touchDown), (0.5, .touchUp)])
+        let before = try scene.render(at: 0.1), touched = try scene.render(at: 0.4)
+        let fading = try scene.render(at: 0.65), after = try scene.render(at: 0.9)
+        XCTAssertEqual(ComponentPixels.rgba(before, 130, 130).a, 0)
+        XCTAssertEqual(ComponentPixels.rgba(touched, 130, 130).a, 255)
+        XCTAssertEqual(ComponentPixels.distance(touched, 130, 130, .systemBlue), 0)
+        let mid = ComponentPixels.rgba(fading, 130, 130).a
+        XCTAssertTrue(mid > 20 && mid < 235, "half-way through the fade, alpha \(mid)")
+        XCTAssertEqual(ComponentPixels.rgba(after, 130, 130).a, 0)
+        var off = ProgressRing(); off.fillOnTouch = false
+        XCTAssertEqual(off.state(at: 0.4, events: [(0.2, .touchDown)]).fill, 0)
+    }
+
+    func testPercentLabelFollowsProgress() throws {
+        XCTAssertEqual(ProgressRing.percentString(0.7), "70%")
+        XCTAssertEqual(ProgressRing.percentString(0.07), " 7%")
+        XCTAssertEqual(ProgressRing.percentString(1.4), "100%")
+        let scene = try makeScene([(0, .setProgress(0.7, animated: false))], ring: ProgressRing(centralView: .percentLabel()))
+        let img = try scene.render(at: 0.5)
+        var ink = 0
+        for y in 100..<160 { for x in 70..<190 where ComponentPixels.rgba(img, x, y).a > 128 { ink += 1 } }
+        XCTAssertGreaterThan(ink, 200, "the label is drawn in the middle")
+    }
+
+    func testDefaultStoryRendersDeterministically() throws {
+        let scene = try ProgressRingScene(device: .iPhoneSE3, scale: 1)
+        XCTAssertEqual(scene.pixelSize.width, 375)
+        XCTAssertEqual(scene.duration, 3.6, accuracy: 1e-9)
+        XCTAssertEqual(try scene.render(at: 1.3), try scene.render(at: 1.3))
+        XCTAssertNotEqual(try scene.render(at: 0.2), try scene.render(at: 1.3))
+        XCTAssertThrowsError(try ProgressRingScene(ringSize: 0))
+    }
+}
