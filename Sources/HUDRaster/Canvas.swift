@@ -130,7 +130,9 @@ public final class Canvas {
     /// fully transparent colour turns shadows off.
     public func setShadow(offset: Size, blur: Double, color: Color?) {
         guard let c = color, c.clamped.alpha > 0, offset.width.isFinite, offset.height.isFinite else { state.shadow = nil; return }
-        state.shadow = Shadow(offset: offset, blur: blur.isFinite ? max(0, blur) : 0, color: c)
+        let lim = 1e6   // beyond any canvas; keeps the pixel offset arithmetic finite
+        let o = Size(width: min(max(offset.width, -lim), lim), height: min(max(offset.height, -lim), lim))
+        state.shadow = Shadow(offset: o, blur: blur.isFinite ? max(0, blur) : 0, color: c)
     }
 
     // MARK: - Clipping

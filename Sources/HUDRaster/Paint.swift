@@ -119,7 +119,7 @@ struct Shader {
                 var t = ax * (Double(x) + 0.5) + ay * py + a0
                 if spread == .pad && extendBefore && extendAfter {
                     for i in 0..<n {
-                        let u = t < 0 ? 0 : (t > 1 ? 1 : t)
+                        let u = t > 0 ? (t < 1 ? t : 1) : 0   // NaN -> 0
                         out[i] = L[Int(u * Double(Gradient.lutSize - 1) + 0.5)]
                         t += ax
                     }
@@ -169,8 +169,12 @@ struct Shader {
                 let twoPi = 2 * Double.pi
                 for i in 0..<n {
                     var t = (atan2(pyy, px) - start) / twoPi
-                    t -= Double(floorToInt(t))
-                    out[i] = L[min(Gradient.lutSize - 1, Int(t * Double(Gradient.lutSize - 1) + 0.5))]
+                    if t.isFinite && abs(t) < 1e15 {
+                        t -= Double(floorToInt(t))
+                        out[i] = L[min(Gradient.lutSize - 1, Int(t * Double(Gradient.lutSize - 1) + 0.5))]
+                    } else {
+                        out[i] = 0
+                    }
                     px += inv.a; pyy += inv.b
                 }
             }
