@@ -23,6 +23,8 @@ extension APNG {
         private var appended = 0
         private var opaque = true, gray = true
         private var colors: Set<UInt32>? = []
+        /// Every RGB colour seen (one bit each, 2 MiB), to find a free colour key for opaque animations.
+        private var usedRGB = [UInt64](repeating: 0, count: (1 << 24) / 64)
 
         /// Prepares to write `path`; fails at once when the destination cannot be written.
         /// `plays`: 0 = loop forever (acTL num_plays).
@@ -56,6 +58,8 @@ extension APNG {
                 while i < p.count {
                     if p[i + 3] != 255 { opaque = false }
                     if p[i] != p[i + 1] || p[i] != p[i + 2] { gray = false }
+                    let rgb = Int(p[i]) << 16 | Int(p[i + 1]) << 8 | Int(p[i + 2])
+                    usedRGB[rgb >> 6] |= 1 << UInt64(rgb & 63)
                     if colors != nil {
                         let c = UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(p[i + 3])
                         colors!.insert(c)
@@ -92,6 +96,9 @@ extension APNG {
             var paletteIndex: [UInt32: UInt8] = [:]
             var palette: [UInt8] = [], trns: [UInt8] = []
             var clearIndex: UInt8? = nil
+            // Opaque RGB or gray frames get a tRNS colour key that no frame uses, so blend-OVER frames
+            // can mark unchanged pixels (as apngasm does).
+            var key: (UInt8, UInt8, UInt8)? = nil
             if opaque && gray { mode = .gray }
             else if var cs = colors?.sorted() {
                 mode = .palette
@@ -109,6 +116,16 @@ extension APNG {
             else if opaque { mode = .rgb }
             else if gray { mode = .grayAlpha }
             else { mode = .rgba }
+            if opaque && mode != .palette {
+                let grayOnly = mode == .gray
+                var candidate = 0
+                while candidate < (1 << 24) {
+                    let c = grayOnly ? (candidate & 0xFF) * 0x010101 : candidate
+                    if usedRGB[c >> 6] & (1 << UInt64(c & 63)) == 0 { key = (UInt8(c >> 16), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)); break }
+                    candidate += 1
+                    if grayOnly && candidate > 255 { break }
+                }
+            }
             let colorType: UInt8 = [.gray: 0, .rgb: 2, .palette: 3, .grayAlpha: 4, .rgba: 6][mode]!
             let bpp = [.gray: 1, .rgb: 3, .palette: 1, .grayAlpha: 2, .rgba: 4][mode]!
 
@@ -119,27 +136,40 @@ extension APNG {
                 header += PNGChunks.chunk("PLTE", palette)
                 if !trns.isEmpty { header += PNGChunks.chunk("tRNS", trns) }
             }
+            if let (r, g, b) = key {
+                header += PNGChunks.chunk("tRNS", mode == .gray ? [0, r] : [0, r, 0, g, 0, b])
+            }
             header += PNGChunks.chunk("acTL", PNGChunks.be32(UInt32(spool.count)) + PNGChunks.be32(UInt32(plays)))
             try file.write(header)
 
-            /// Pixels of the box (x, y, w, h) of `s` in the file's layout; `keep` marks pixels to leave
-            /// transparent (blend OVER).
+            /// Pixels of the box (x, y, w, h) of `s` in the file's layout. `keep` marks unchanged pixels
+            /// (blend OVER): they become transparent, unless they are opaque and repeat the pixel to
+            /// their left, where drawing the same colour again continues a run that deflates better.
             func samples(_ s: [UInt8], _ x0: Int, _ y0: Int, _ w: Int, _ h: Int, keep: ((Int) -> Bool)?) -> [UInt8] {
                 var out = [UInt8](repeating: 0, count: w * h * bpp)
                 var o = 0
                 for y in y0..<(y0 + h) {
                     for x in x0..<(x0 + w) {
                         let i = (y * width + x) * 4
-                        let clear = keep?(y * width + x) ?? false
                         switch mode {
                         case .gray: out[o] = s[i]
-                        case .grayAlpha: if !clear { out[o] = s[i]; out[o + 1] = s[i + 3] }
+                        case .grayAlpha: out[o] = s[i]; out[o + 1] = s[i + 3]
                         case .rgb: out[o] = s[i]; out[o + 1] = s[i + 1]; out[o + 2] = s[i + 2]
-                        case .rgba: if !clear { out[o] = s[i]; out[o + 1] = s[i + 1]; out[o + 2] = s[i + 2]; out[o + 3] = s[i + 3] }
+                        case .rgba: out[o] = s[i]; out[o + 1] = s[i + 1]; out[o + 2] = s[i + 2]; out[o + 3] = s[i + 3]
                         case .palette:
-                            if clear { out[o] = clearIndex ?? 0 } else {
-                                let c = UInt32(s[i]) << 24 | UInt32(s[i + 1]) << 16 | UInt32(s[i + 2]) << 8 | UInt32(s[i + 3])
-                                out[o] = paletteIndex[c]!
+                            let c = UInt32(s[i]) << 24 | UInt32(s[i + 1]) << 16 | UInt32(s[i + 2]) << 8 | UInt32(s[i + 3])
+                            out[o] = paletteIndex[c]!
+                        }
+                        if let keep, keep(y * width + x) {
+                            var repeats = x > x0 && s[i + 3] == 255
+                            if repeats { for k in 0..<bpp where out[o + k] != out[o - bpp + k] { repeats = false } }
+                            if !repeats {
+                                switch mode {
+                                case .gray: out[o] = key!.0
+                                case .rgb: out[o] = key!.0; out[o + 1] = key!.1; out[o + 2] = key!.2
+                                case .grayAlpha, .rgba: for k in 0..<bpp { out[o + k] = 0 }
+                                case .palette: out[o] = clearIndex ?? 0
+                                }
                             }
                         }
                         o += bpp
@@ -147,9 +177,26 @@ extension APNG {
                 }
                 return out
             }
-            func compressed(_ px: [UInt8], _ w: Int, _ h: Int) throws -> [UInt8] {
-                let filter: Int? = mode == .palette ? 0 : (options.filter == .adaptive ? nil : options.filter.rawValue)
-                return try PNGChunks.deflate(PNGChunks.filterRows(px, width: w, height: h, bpp: bpp, filter: filter), level: options.compressionLevel)
+            /// Filtered candidates of one frame's samples: no filter and the per-row heuristic (on the
+            /// measured animations neither wins everywhere), or the one filter the options ask for.
+            func filtered(_ px: [UInt8], _ w: Int, _ h: Int) -> [[UInt8]] {
+                if mode == .palette { return [PNGChunks.filterRows(px, width: w, height: h, bpp: bpp, filter: 0)] }
+                if options.filter != .adaptive { return [PNGChunks.filterRows(px, width: w, height: h, bpp: bpp, filter: options.filter.rawValue)] }
+                return [PNGChunks.filterRows(px, width: w, height: h, bpp: bpp, filter: 0),
+                        PNGChunks.filterRows(px, width: w, height: h, bpp: bpp, filter: nil)]
+            }
+            /// Compresses the candidate that a fast level-1 trial ranks smallest (the ranking carries over
+            /// to level 9 almost always, at a fraction of the cost of compressing every candidate fully).
+            func compressBest(_ candidates: [[UInt8]]) throws -> (data: [UInt8], index: Int) {
+                var pick = 0
+                if candidates.count > 1 {
+                    var bestSize = Int.max
+                    for (i, c) in candidates.enumerated() {
+                        let n = try PNGChunks.deflate(c, level: 1).count
+                        if n < bestSize { bestSize = n; pick = i }
+                    }
+                }
+                return (try PNGChunks.deflate(candidates[pick], level: options.compressionLevel), pick)
             }
 
             var sequence: UInt32 = 0
@@ -168,7 +215,7 @@ extension APNG {
                 var blendOver = false
                 var data: [UInt8]
                 if index == 0 {
-                    data = try compressed(samples(current, 0, 0, width, height, keep: nil), width, height)
+                    data = try compressBest(filtered(samples(current, 0, 0, width, height, keep: nil), width, height)).data
                 } else {
                     var bx0 = width, by0 = height, bx1 = -1, by1 = -1
                     var changedOpaque = true
@@ -183,16 +230,19 @@ extension APNG {
                     }
                     if bx1 < 0 { bx0 = 0; by0 = 0; bx1 = 0; by1 = 0 } // cannot happen: the spool merges repeats
                     x0 = bx0; y0 = by0; w = bx1 - bx0 + 1; h = by1 - by0 + 1
-                    data = try compressed(samples(current, x0, y0, w, h, keep: nil), w, h)
-                    let canClear = mode == .rgba || mode == .grayAlpha || (mode == .palette && clearIndex != nil)
+                    var candidates = filtered(samples(current, x0, y0, w, h, keep: nil), w, h)
+                    let sourceCount = candidates.count
+                    let canClear = mode == .rgba || mode == .grayAlpha || (mode == .palette && clearIndex != nil) || key != nil
                     if changedOpaque && canClear {
                         let prev = previous, cur = current
-                        let over = try compressed(samples(current, x0, y0, w, h, keep: { p in
+                        candidates += filtered(samples(current, x0, y0, w, h, keep: { p in
                             let i = p * 4
                             return cur[i] == prev[i] && cur[i + 1] == prev[i + 1] && cur[i + 2] == prev[i + 2] && cur[i + 3] == prev[i + 3]
                         }), w, h)
-                        if over.count < data.count { data = over; blendOver = true }
                     }
+                    let best = try compressBest(candidates)
+                    data = best.data
+                    blendOver = best.index >= sourceCount
                 }
                 var fc = PNGChunks.be32(sequence) + PNGChunks.be32(UInt32(w)) + PNGChunks.be32(UInt32(h))
                 fc += PNGChunks.be32(UInt32(x0)) + PNGChunks.be32(UInt32(y0))

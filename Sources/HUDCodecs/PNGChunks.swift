@@ -5,6 +5,7 @@
 // with zlib directly. Row filtering follows libpng's heuristic (per row, the filter with the smallest
 // sum of absolute signed bytes), which is what makes photographic and gradient rows compress.
 import CZlib
+import CCodecShims
 
 enum PNGChunks {
     static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
@@ -25,16 +26,15 @@ enum PNGChunks {
         return out
     }
 
-    /// zlib-compresses `data` at `level`.
-    static func deflate(_ data: [UInt8], level: Int) throws -> [UInt8] {
-        var bound = compressBound(uLong(data.count))
-        var out = [UInt8](repeating: 0, count: Int(bound))
-        let status = out.withUnsafeMutableBufferPointer { o in
-            data.withUnsafeBufferPointer { d in compress2(o.baseAddress, &bound, d.baseAddress, uLong(d.count), Int32(level)) }
+    /// zlib-compresses `data` at `level` (memLevel 9, the given strategy).
+    static func deflate(_ data: [UInt8], level: Int, strategy: Int32 = Z_DEFAULT_STRATEGY) throws -> [UInt8] {
+        var buffer = hud_buffer(data: nil, length: 0, capacity: 0)
+        defer { hud_buffer_free(&buffer) }
+        let status = data.withUnsafeBufferPointer { hud_deflate($0.baseAddress, $0.count, Int32(level), 9, strategy, &buffer) }
+        guard status == Z_OK, let p = buffer.data else {
+            throw CodecError.encodeFailed(format: "APNG", reason: "zlib deflate returned \(status)")
         }
-        guard status == Z_OK else { throw CodecError.encodeFailed(format: "APNG", reason: "zlib compress2 returned \(status)") }
-        out.removeSubrange(Int(bound)...)
-        return out
+        return [UInt8](UnsafeBufferPointer(start: p, count: buffer.length))
     }
 
     /// Filters rows of `bpp`-byte pixels for PNG. `filter` nil picks per row by the minimum-sum heuristic.
