@@ -104,6 +104,7 @@ extension Path {
     let t: Transform
     /// Largest angle a round join or cap may span with one chord and stay within `tol` of the arc.
     let arcStep: Double
+    let cosArcStep: Double
     var out = Path()
 
     // The current subpath, in user space.
@@ -124,6 +125,7 @@ extension Path {
         t = transform
         let c = 1 - tolerance / hw
         arcStep = c <= 0 ? .pi / 2 : min(.pi / 2, 2 * acos(c))
+        cosArcStep = cos(arcStep)
     }
 
     mutating func run(_ path: Path) {
@@ -246,8 +248,8 @@ extension Path {
         add(last, smooth: lastSmooth)
     }
 
-    /// Parameters (ascending, from 0) of extra chords near a curve end, growing 3x from one about a
-    /// fifth of the tolerance long up to a normal chord. Caps and corner joins are perpendicular to
+    /// Parameters (ascending, from 0) of extra chords near a curve end, growing from one about a
+    /// fifth of the tolerance long up to a normal chord (4x each step). Caps and corner joins are perpendicular to
     /// the end chords, and each chord's body sticks out past the cap by up to half its turn times
     /// the half width; short end chords keep that within the tolerance (a 14 px butt cap on a gentle
     /// curve was tilted 0.6 px without them).
@@ -256,7 +258,7 @@ extension Path {
         var u = 0.2 * tol / hullLength
         let limit = 0.7 / Double(n)
         var out: [Double] = []
-        while u < limit && out.count < 40 { out.append(u); u *= 3 }
+        while u < limit && out.count < 40 { out.append(u); u *= 4 }
         return out
     }
 
@@ -337,60 +339,70 @@ extension Path {
         let na = Stroker.normal(a), nb = Stroker.normal(b)
         let pa = v + na * hw, pb = v + nb * hw
         lineOut(pa)
+        // a and b are unit vectors: cross = sin(phi), dot = cos(phi), phi the signed turn.
         let cross = a.x * b.y - a.y * b.x
         let dot = a.x * b.x + a.y * b.y
         if abs(cross) <= 1e-12 && dot > 0 { return }   // straight on: pa == pb
-        let phi = (abs(cross) <= 1e-9 && dot < 0) ? -Double.pi : atan2(cross, dot)
-        if phi > 0 {
+        let reversal = abs(cross) <= 1e-9 && dot < 0
+        if cross > 0 && !reversal {
             // Inner side. The two offset lines cross hw*tan(phi/2) from the vertex along each segment;
             // the corners of the pivot detour reach hw*sin(phi) along the other segment. When both fit
             // inside both segments the detour lies where the two segments' bodies overlap, so cutting
             // it off (taking the intersection) keeps the winding >= 1; otherwise (the curve bends more
             // tightly than the half width) the pivot detour is what keeps the fill watertight.
-            let reach = hw * max(tan(phi / 2), sin(phi))
-            if reach <= la && reach <= lb && phi < .pi * 0.999 {
-                var m = na + nb
-                let ml = m.length
-                m = m * (hw / (ml * cos(phi / 2)))
-                lineOut(v + m)
+            let tanHalf = cross / (1 + dot)
+            let reach = hw * (dot >= 0 ? cross : tanHalf)   // max(tan(phi/2), sin(phi))
+            if dot > -0.999 && reach <= la && reach <= lb {
+                // Intersection: along the bisector, hw / cos(phi/2) from the vertex.
+                let m = na + nb
+                let k = hw / (m.length * ((1 + dot) / 2).squareRoot())
+                lineOut(v + m * k)
             } else {
                 lineOut(v); lineOut(pb)
             }
             return
         }
         // Outer side.
-        if smooth { arc(v, from: na, sweep: phi); return }
+        if smooth { turn(v, from: na, to: pb, cross: cross, dot: dot, reversal: reversal); return }
         switch join {
         case .bevel:
             lineOut(pb)
         case .round:
-            arc(v, from: na, sweep: phi)
+            turn(v, from: na, to: pb, cross: cross, dot: dot, reversal: reversal)
         case .miter:
-            let half = cos(-phi / 2)   // = sin of half the angle between the segments
-            if half > 0, 1 / half <= miterLimit {
-                var m = na + nb
-                let ml = m.length
-                m = m * (hw / (half * ml))
-                lineOut(v + m)
+            let half = ((1 + dot) / 2).squareRoot()   // cos(phi/2) = sin of half the angle between the segments
+            if !reversal, half > 0, 1 / half <= miterLimit {
+                let m = na + nb
+                lineOut(v + m * (hw / (half * m.length)))
             }
             lineOut(pb)
         }
+    }
+
+    /// The outer round join from v + na*hw to `pb`, turning clockwise-negative (phi <= 0).
+    @inline(__always) mutating func turn(_ v: Point, from na: Point, to pb: Point, cross: Double, dot: Double, reversal: Bool) {
+        // Most joins inside a flattened curve turn less than one arc step: a single chord will do.
+        if !reversal && dot >= cosArcStep { lineOut(pb); return }
+        arc(v, from: na, sweep: reversal ? -.pi : atan2(cross, dot))
     }
 
     /// Emits points around c from c + r0*hw turning by `sweep` (excluding the start point, including
     /// the end). Inner points sit on a radius enlarged by sqrt(step / sin(step)) so that the polygon
     /// has the arc's exact area instead of always falling short of it (an inscribed polygon loses
     /// about 2/3 of the tolerance along its whole length, visible on small round caps and dots).
+    /// The points are generated by repeated rotation (one sin/cos pair per arc).
     mutating func arc(_ c: Point, from r0: Point, sweep: Double) {
         let n = max(1, min(4096, Int((abs(sweep) / arcStep).rounded(.up))))
         let step = sweep / Double(n)
+        let cs = cos(step), sn = sin(step)
         let a = abs(step)
         let rr = a > 1e-6 ? hw * (a / sin(a)).squareRoot() : hw
+        var x = r0.x, y = r0.y
         for k in 1...n {
-            let ang = step * Double(k)
-            let cs = cos(ang), sn = sin(ang)
+            let nx = x * cs - y * sn
+            y = x * sn + y * cs; x = nx
             let r = k == n ? hw : rr
-            lineOut(Point(x: c.x + (r0.x * cs - r0.y * sn) * r, y: c.y + (r0.x * sn + r0.y * cs) * r))
+            lineOut(Point(x: c.x + x * r, y: c.y + y * r))
         }
     }
 
