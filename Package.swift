@@ -35,6 +35,17 @@ let allTargets: [Target] = [
     .testTarget(name: "hudrenderTests", dependencies: ["HUDCodecs", "HUDRaster"]),
 ]
 
+// Fuzz targets (libFuzzer entry points, no main) exist only for Scripts/fuzz.sh, which sets
+// HUDRENDER_FUZZ=1 and builds with `--sanitize fuzzer`; a normal build never sees them.
+let fuzzing = ProcessInfo.processInfo.environment["HUDRENDER_FUZZ"] == "1"
+let fuzzTargets: [Target] = !fuzzing ? [] : [
+    .executableTarget(name: "FuzzFont", dependencies: ["HUDText", "HUDRaster"], path: "Fuzz/FuzzFont"),
+    .executableTarget(name: "FuzzSVG", dependencies: ["HUDSVG", "HUDRaster"], path: "Fuzz/FuzzSVG"),
+    .executableTarget(name: "FuzzPNG", dependencies: ["HUDCodecs"], path: "Fuzz/FuzzPNG"),
+    .executableTarget(name: "FuzzGIF", dependencies: ["HUDCodecs"], path: "Fuzz/FuzzGIF"),
+    .executableTarget(name: "FuzzAPNG", dependencies: ["HUDCodecs"], path: "Fuzz/FuzzAPNG"),
+]
+
 // DEVELOPMENT ONLY: targets whose folder holds no source yet are left out (removed before release).
 func hasSources(_ t: Target) -> Bool {
     if t.type == .system { return true }
@@ -67,6 +78,7 @@ let allProducts: [Product] = [
 
 let package = Package(
     name: "hudrender",
-    products: allProducts.filter { names.contains($0.name) },
-    targets: targets
+    products: allProducts.filter { names.contains($0.name) }
+        + fuzzTargets.map { .executable(name: $0.name, targets: [$0.name]) },
+    targets: targets + fuzzTargets
 )

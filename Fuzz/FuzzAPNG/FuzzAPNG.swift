@@ -1,0 +1,10 @@
+// libFuzzer entry: the APNG reader (chunks, sequence numbers, zlib).
+// Built only by Scripts/fuzz.sh (HUDRENDER_FUZZ=1, --sanitize fuzzer): any crash, hang or leak here is a bug.
+import HUDCodecs
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    _ = try? APNG.decode(bytes)
+    return 0
+}

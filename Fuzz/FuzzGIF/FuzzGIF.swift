@@ -1,0 +1,10 @@
+// libFuzzer entry: the giflib-backed GIF reader with disposal.
+// Built only by Scripts/fuzz.sh (HUDRENDER_FUZZ=1, --sanitize fuzzer): any crash, hang or leak here is a bug.
+import HUDCodecs
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    _ = try? GIF.decode(bytes)
+    return 0
+}
