@@ -347,6 +347,7 @@ struct Planner {
             }
         }
         if let g = glowStart { plan.glows.append((g, .infinity)); glowStart = nil }
+        plan.progress.sort { $0.time < $1.time }
         plan.endTime = max(plan.endTime, entries.last?.time ?? 0)
     }
 

@@ -107,8 +107,9 @@ public struct ProgressHUDStory: Sendable {
 
     public init() {}
 
-    /// The default story's timings: spinner for 1 s, progress 1.0...2.6 s in 16 steps, result at 3 s.
-    public static let progressStart = 1.0, progressEnd = 2.6, resultTime = 3.0, progressSteps = 16
+    /// The default story's timings: spinner for 0.8 s, progress 0.8...2.2 s in 14 steps, result at 2.4 s
+    /// (the HUD leaves at 3.25 s, after MMProgressHUD's 0.1 + 0.75 s; the overlay has faded by 4.35 s).
+    public static let progressStart = 0.8, progressEnd = 2.2, resultTime = 2.4, progressSteps = 14
 
     /// The story as a scripted HUD.
     public func makeHUD() -> ProgressHUD {

@@ -74,7 +74,7 @@ enum Stills {
     static let directory = "/tmp/hud-stills"
     static func write(_ image: Image, _ name: String) {
         _ = mkdirP(directory)
-        try? PNG.write(image, to: "\(directory)/\(name).png")
+        try? PNG.write(image, to: "\(directory)/\(name).png", options: PNG.WriteOptions(compressionLevel: 1))
     }
     private static func mkdirP(_ path: String) -> Bool {
         var parts = ""
