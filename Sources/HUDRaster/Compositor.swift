@@ -85,6 +85,15 @@
         }
     }
 
+    /// The end of the run of 255s in `cov` that continues at `from` (eight bytes per step).
+    @inline(__always) static func runEnd(_ cov: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+        var j = from
+        let raw = UnsafeRawPointer(cov)
+        while j &+ 8 <= n && raw.loadUnaligned(fromByteOffset: j, as: UInt64.self) == ~0 { j &+= 8 }
+        while j < n && cov[j] == 255 { j &+= 1 }
+        return j
+    }
+
     /// Blends `n` pixels of a constant premultiplied colour through coverage `cov` and global
     /// `alpha` (0...255).
     static func blendSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32,
@@ -101,16 +110,15 @@
                 let c = cov[i]
                 if c == 255 {
                     // A run of full coverage: store, or blend two pixels per 64-bit step.
-                    var j = i + 1
-                    while j < n && cov[j] == 255 { j += 1 }
+                    let j = runEnd(cov, i + 1, n)
                     if sa == 255 {
                         (d + i).update(repeating: s, count: j - i)
                     } else {
                         var k = i
                         while k + 1 < j {
-                            let q = raw.loadUnaligned(fromByteOffset: k * 4, as: UInt64.self)
-                            raw.storeBytes(of: s64 &+ scale2(q, UInt64(inv)), toByteOffset: k * 4, as: UInt64.self)
-                            k += 2
+                            let q = raw.loadUnaligned(fromByteOffset: k &<< 2, as: UInt64.self)
+                            raw.storeBytes(of: s64 &+ scale2(q, UInt64(inv)), toByteOffset: k &<< 2, as: UInt64.self)
+                            k &+= 2
                         }
                         if k < j { d[k] = s &+ scale(d[k], inv) }
                     }
