@@ -1,11 +1,11 @@
-// GGProgressHUD: a full-screen window dimmed black at 0.4 with a red audio-equalizer indicator in
-// the middle; the window's alpha fades over 0.5 s on show and hide.
+// GGProgressHUD: a full-screen window dimmed black at 0.4 with a red audio-equalizer indicator on a
+// small white card in the middle; the window's alpha fades over 0.5 s on show and hide.
 //
 // Design note: the whole window (dim and indicator together) fades, because the source animates
 // the window's alpha, not the dim's. The indicator starts animating when `show()` is called and
-// keeps running through the fade-out (it is stopped in the completion block). The source does not
-// give kRectIconView's size; we use 60 x 60 pt, which matches the screenshots' proportions, and
-// write it down here.
+// keeps running through the fade-out (it is stopped in the completion block). Sizes are the
+// source's: a white 100 x 100 pt progress view with corner radius 4, centred on the screen, and the
+// indicator's frame (kRectIconView) half of it, 50 x 50 pt, centred in that view.
 
 import HUDRaster
 import HUDMotion
@@ -16,17 +16,26 @@ public struct GGProgressHUD: Hashable, Sendable {
     public var dimColor: Color
     /// The indicator (audioEqualizer, red, padding 0).
     public var indicator: ActivityIndicator
-    /// The indicator's frame size in points (kRectIconView; 60 x 60).
+    /// The indicator's frame size in points (kRectIconView; 50 x 50).
     public var indicatorSize: Size
+    /// The progress view behind the indicator (white; nil = none).
+    public var boxColor: Color?
+    /// The progress view's size (kRectProgressView; 100 x 100) and corner radius (4).
+    public var boxSize: Size
+    public var boxCornerRadius: Double
     /// Seconds for the window's alpha to go 0 -> 1 and 1 -> 0 (0.5).
     public var fadeDuration: Double
 
     public init(dimColor: Color = Color(white: 0, alpha: 0.4),
                 indicator: ActivityIndicator = ActivityIndicator(type: .audioEqualizer, color: .red, padding: 0),
-                indicatorSize: Size = Size(width: 60, height: 60), fadeDuration: Double = 0.5) {
+                indicatorSize: Size = Size(width: 50, height: 50), boxColor: Color? = .white,
+                boxSize: Size = Size(width: 100, height: 100), boxCornerRadius: Double = 4, fadeDuration: Double = 0.5) {
         self.dimColor = dimColor
         self.indicator = indicator
         self.indicatorSize = indicatorSize
+        self.boxColor = boxColor
+        self.boxSize = boxSize
+        self.boxCornerRadius = boxCornerRadius
         self.fadeDuration = fadeDuration.isFinite ? max(0, fadeDuration) : 0.5
     }
 
@@ -52,6 +61,11 @@ public struct GGProgressHUD: Hashable, Sendable {
         canvas.beginTransparencyLayer()
         canvas.setFillColor(dimColor)
         canvas.fill(bounds)
+        if let boxColor {
+            canvas.setFillColor(boxColor)
+            canvas.fill(KitShapes.roundedRect(Rect(x: bounds.midX - boxSize.width / 2, y: bounds.midY - boxSize.height / 2,
+                                                   width: boxSize.width, height: boxSize.height), radius: boxCornerRadius))
+        }
         let r = Rect(x: bounds.midX - indicatorSize.width / 2, y: bounds.midY - indicatorSize.height / 2,
                      width: indicatorSize.width, height: indicatorSize.height)
         indicator.draw(in: canvas, rect: r, at: indicatorTime)

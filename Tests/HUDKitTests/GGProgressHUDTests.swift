@@ -17,7 +17,7 @@ final class GGProgressHUDTests: XCTestCase {
 
     func testRedBarsMove() throws {
         let scene = try GGProgressHUDScene(device: .iPhoneSE3, scale: 1, hideAt: nil)
-        // The 60 pt indicator is centred: (157.5...217.5, 303.5...363.5).
+        // The 50 pt indicator is centred: (162.5...212.5, 308.5...358.5), on a white 100 pt card.
         let box = (x: 150, y: 296, w: 75, h: 75)
         var previous: Set<Int>? = nil
         for k in 0..<20 {
@@ -30,7 +30,7 @@ final class GGProgressHUDTests: XCTestCase {
         // Bars are bottom-anchored: the bottom row of the indicator is red under every bar.
         let img = try scene.render(at: 1.5)
         let bottom = (0..<375).filter { x in
-            let p = ComponentPixels.rgba(img, x, 362)
+            let p = ComponentPixels.rgba(img, x, 357)
             return p.r > 200 && p.g < 60
         }
         XCTAssertGreaterThan(bottom.count, 10)
@@ -48,6 +48,7 @@ final class GGProgressHUDTests: XCTestCase {
         XCTAssertTrue(half > 160 && half < 250, "half-way through the 0.5 s fade: \(half)")
         XCTAssertEqual(try scene.render(at: 2.55), backdrop, "gone after the 0.5 s fade-out")
         XCTAssertEqual(scene.duration, 2.7, accuracy: 1e-9)
+        XCTAssertEqual(ComponentPixels.distance(full, 145, 290, .white), 0, "the white card")
         XCTAssertEqual(GGProgressHUD().indicator.type, .audioEqualizer)
         XCTAssertEqual(GGProgressHUD().indicator.color, .red)
     }
