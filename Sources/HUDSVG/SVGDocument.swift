@@ -113,7 +113,11 @@ public final class SVGDocument: @unchecked Sendable {
         canvas.saveGState()
         canvas.concatenate(inv) // geometry is handed to the canvas in device space
         var r = SVGRenderer(document: self, canvas: canvas)
-        let ctm = fit.concatenating(base)
+        var ctm = fit.concatenating(base)
+        // SVG 2: a transform on the root applies outside its viewBox mapping.
+        if let t = root.attributes["transform"], let tr = SVGValueParser.transform(t) {
+            ctm = fit.concatenating(tr).concatenating(base)
+        }
         var style = SVGStyle()
         style = style.inheriting(root, context: lengthContext)
         var opacity = 1.0

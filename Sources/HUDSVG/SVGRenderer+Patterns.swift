@@ -31,7 +31,10 @@ extension SVGRenderer {
 
     mutating func fillPattern(_ node: SVGNode, bbox: Rect, opacity: Double, devicePath: Path, rule: FillRule, ctm: Transform) {
         let key = ObjectIdentifier(node)
-        guard !referenceStack.contains(key), referenceStack.count < SVGRenderer.maxUseDepth else { return }
+        guard !referenceStack.contains(key), referenceStack.count < SVGRenderer.maxUseDepth,
+              offscreens < SVGRenderer.maxOffscreens else { return }
+        offscreens += 1
+        defer { offscreens -= 1 }
         let chain = patternChain(node)
         func attr(_ k: String) -> String? { chain.lazy.compactMap { $0.attributes[k] }.first }
         let objectBox = attr("patternUnits")?.trimmingSpaces != "userSpaceOnUse"

@@ -24,11 +24,15 @@ struct SVGRenderer {
     static let maxUseDepth = 24
     /// Elements drawn per render at most: `use` can multiply a small file into an exponential
     /// number of draws (a "use bomb"); past the budget the rest is skipped.
-    static let maxElementVisits = 200_000
+    static let maxElementVisits = 100_000
     /// Deepest nesting of rendered elements, counting through `use` references (bounds the stack).
     static let maxRenderDepth = 320
     var visits = 0
     var depth = 0
+    /// Offscreen buffers (layers, filter canvases) alive at once, each up to the canvas size; past
+    /// `maxOffscreens` group opacity is approximated and filters are skipped, bounding memory.
+    static let maxOffscreens = 12
+    var offscreens = 0
 
     init(document: SVGDocument, canvas: Canvas) {
         self.document = document
@@ -110,7 +114,14 @@ struct SVGRenderer {
             renderFiltered(node, filterValue: f, style: style, ctm: ctm, opacity: opacity)
             return
         }
-        if opacity < 1 && needsLayer(node, style: style) {
+        if opacity < 1 && needsLayer(node, style: style) && offscreens >= SVGRenderer.maxOffscreens {
+            canvas.saveGState()
+            canvas.setAlpha(opacity) // approximation: overlapping children are not flattened first
+            renderContent(node, style: style, ctm: ctm, opacity: 1)
+            canvas.restoreGState()
+        } else if opacity < 1 && needsLayer(node, style: style) {
+            offscreens += 1
+            defer { offscreens -= 1 }
             canvas.saveGState()
             canvas.setAlpha(opacity)
             canvas.beginTransparencyLayer()
@@ -381,6 +392,12 @@ struct SVGRenderer {
 
         let deviceRegion = region.applying(ctm).integral
             .intersection(Rect(x: deviceOffset.x, y: deviceOffset.y, width: Double(canvas.width), height: Double(canvas.height)))
+        if offscreens >= SVGRenderer.maxOffscreens {
+            renderContent(node, style: style, ctm: ctm, opacity: opacity)
+            return
+        }
+        offscreens += 1
+        defer { offscreens -= 1 }
         guard !deviceRegion.isNull, deviceRegion.width >= 1, deviceRegion.height >= 1,
               let off = try? Canvas(width: Int(deviceRegion.width), height: Int(deviceRegion.height)) else { return }
         var regionPath = Path()

@@ -1,6 +1,7 @@
 // XML reader: well-formed input, entities, and hostile input (malformed, random bytes, entity bombs,
 // deep nesting, huge numbers, NaN): typed errors, never a crash or a hang.
 import XCTest
+import Foundation
 @testable import HUDSVG
 import HUDRaster
 
@@ -100,6 +101,24 @@ final class XMLReaderTests: XCTestCase {
         let doc = try SVGDocument(data: Array("<svg width=\"8\" height=\"8\">\(body)</svg>".utf8))
         let img = try doc.renderImage()
         XCTAssertEqual(img[0, 0].a, 255) // drew something, and returned
+    }
+
+    func testDeepestDocumentRendersOnASmallStack() throws {
+        // 255 nested groups, each a `use` of a deep chain: must fit a 512 KiB thread stack (the
+        // size of secondary threads), since rendering recurses per nesting level.
+        var inner = "<rect id=\"r\" width=\"4\" height=\"4\"/>"
+        for i in 0..<250 { inner = "<g id=\"g\(i)\" opacity=\"0.99\">\(inner)</g>" }
+        // Wrapped in 100 more groups: the walk hits the render-depth bound, not the stack's end.
+        let outer = String(repeating: "<g opacity=\"0.99\">", count: 100) + "<use href=\"#g249\"/>" + String(repeating: "</g>", count: 100)
+        let doc = try SVGDocument(data: Array("<svg width=\"4\" height=\"4\"><defs>\(inner)</defs>\(outer)</svg>".utf8))
+        final class Box: @unchecked Sendable { var alpha: UInt8 = 0 }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let t = Thread { box.alpha = (try? doc.renderImage())?[1, 1].a ?? 0; done.signal() }
+        t.stackSize = 512 * 1024
+        t.start()
+        done.wait()
+        XCTAssertEqual(box.alpha, 0) // the rect is deeper than SVGRenderer.maxRenderDepth
     }
 
     func testOversizedInputIsRefusedBeforeParsing() {
