@@ -1,0 +1,71 @@
+// BenchCommand: `hudrender bench` times the rasterizer's suite, or the given SVG files.
+//
+// Design note: performance is measured by a command, never by timed unit tests (a shared 2-core CI
+// machine makes those flaky). The median of N runs is reported because it ignores the odd slow run
+// caused by another process; one line per test so a script can compare runs with plain text tools.
+
+import Foundation
+import HUDRaster
+import HUDSVG
+
+enum BenchCommand: Command {
+    static let name = "bench"
+    static let abstract = "Time the built-in rasterizer benchmarks, or render SVG files repeatedly."
+    static let usage = "hudrender bench [FILE.svg...] [--iterations N] [--width W] [--dump-scenes DIR]"
+    static let discussion = """
+        Without files, runs HUDRaster's benchmark suite and prints one line per test.
+        With files, prints for each: FILE: median M ms per frame (WxH, N iterations).
+        Run release builds (swift build -c release); debug builds are 10-50x slower.
+        """
+    static let examples: [(command: String, comment: String)] = [
+        ("hudrender bench", "the built-in suite"),
+        ("hudrender bench Fixtures/svg/*.svg --iterations 50", "median time to render each SVG"),
+        ("hudrender bench --dump-scenes /tmp/scenes", "write the suite's scenes as PNGs to compare with other renderers"),
+    ]
+    static let options: [OptionSpec] = [
+        .value("iterations", "N", "Runs per test (1-10000; default 20)."),
+        .value("width", "W", "Render SVG files at this width in pixels (default: intrinsic size)."),
+        .value("dump-scenes", "DIR", "Write each built-in scene as DIR/NAME.png (existing folder)."),
+        .flag("quiet", "Accepted for symmetry; bench prints only results.", short: "q"),
+    ]
+
+    static func run(_ args: ParsedArguments) throws -> Int32 {
+        let iterations = try args.int("iterations", in: 1...10000, what: "an iteration count") ?? 20
+        let width = try args.int("width", in: 1...Limits.maxFrameSide, what: "pixels")
+        if let dir = args.string("dump-scenes") {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+                throw RuntimeFailure("--dump-scenes \(dir): no such folder; create it first (mkdir -p \(dir))")
+            }
+            try BuiltInBenchmarks.dumpScenes(to: dir)
+            if args.positionals.isEmpty { return 0 }
+        }
+        if args.positionals.isEmpty {
+            try BuiltInBenchmarks.run(iterations: iterations)
+            return 0
+        }
+        for file in args.positionals {
+            let document: SVGDocument
+            do { document = try SVGDocument(contentsOfFile: file) } catch { throw RuntimeFailure("cannot benchmark \(file)", error) }
+            if let width { try Limits.checkFrame(width: width, height: Int(Double(width) * document.size.height / max(1e-9, document.size.width)), command: name) }
+            var samples: [Double] = []
+            var size = (0, 0)
+            for _ in 0..<iterations {
+                try Cancellation.shared.check()
+                let start = DispatchTime.now().uptimeNanoseconds
+                let image: Image
+                do { image = try document.renderImage(width: width) } catch { throw RuntimeFailure("cannot benchmark \(file)", error) }
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                size = (image.width, image.height)
+            }
+            Console.out("\(file): median \(String(format: "%.3f", median(samples))) ms per frame (\(size.0)x\(size.1), \(iterations) iterations)")
+        }
+        return 0
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let s = values.sorted()
+        guard !s.isEmpty else { return 0 }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}

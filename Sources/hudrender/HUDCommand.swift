@@ -1,0 +1,187 @@
+// HUDCommand: `hudrender [hud]`, the MMProgressHUD-style HUD and the default command.
+//
+// Design note: with no storyboard the HUD plays HUDKit's default story (ProgressHUDStory:
+// "Loading…" with the spinner, progress to 100% with the percentage as status, "Completed!"), and
+// every option adjusts that story; a storyboard replaces the story with its own timed calls, mapped
+// one to one onto MMProgressHUD's API (show, updateProgress/Status/Title, tap, dismissWithSuccess /
+// Error). `--look` swaps in a neighbour library's look for side-by-side comparisons.
+
+import Foundation
+import HUDCodecs
+import HUDKit
+import HUDRaster
+import HUDSVG
+import HUDText
+
+enum HUDCommand: SceneCommand {
+    static let name = "hud"
+    static let abstract = "The MMProgressHUD-style HUD (default command): drop, balloon, swing, expand ..."
+    static let usage = "hudrender [hud] --out PATH [options]"
+    static let examples: [(command: String, comment: String)] = [
+        ("hudrender --style balloon --out hud.gif", "the default story, hanging from a balloon"),
+        ("hudrender --style swing-left --progress linear --result error --out fail.apng", "linear progress, ends with the error X"),
+        ("hudrender --title Uploading --status 'Please wait' --progress none --at 0.9 --out still.png", "a still of the spinner"),
+        ("hudrender --confirm --glow-color '#FF9500' --out confirm.gif", "a tap asks \"Cancel?\" with an orange glow"),
+        ("hudrender --look svprogresshud-dark --background mock-dark --out sv.gif", "SVProgressHUD's dark look for comparison"),
+        ("hudrender --contact-sheet 4x2 --out sheet.png", "eight moments of the story on one image"),
+        ("hudrender --storyboard Fixtures/storyboards/upload.json --out upload.gif", "a scripted story"),
+    ]
+    static let styles = PresentationStyle.allCases.map(\.rawValue)
+    static let progressChoices = ["radial", "linear", "none"]
+    static let resultChoices = ["success", "error", "none"]
+    static let overlayChoices = ["gradient", "linear", "none"]
+    static let looks = ["mmprogresshud", "svprogresshud-light", "svprogresshud-dark"]
+
+    static var componentOptions: [OptionSpec] {
+        [
+            .value("style", "NAME", "Presentation style: \(styles.joined(separator: ", ")) (default drop).", choices: styles),
+            .value("title", "TEXT", "Title, bold (default \"Loading…\"; \"\" for none)."),
+            .value("status", "TEXT", "Status under the spinner before progress starts."),
+            .value("progress", "KIND", "Determinate progress after the spinner: radial (default), linear, none (spinner throughout).", choices: progressChoices),
+            .value("result", "KIND", "How the story ends: success (default), error, none (plain dismiss).", choices: resultChoices),
+            .value("result-message", "TEXT", "Status shown with the result (default \"Completed!\" / \"Failed\")."),
+            .flag("confirm", "Tap once during progress: the HUD glows and asks \"Cancel?\"."),
+            .value("overlay", "KIND", "What covers the app: gradient (default), linear, none.", choices: overlayChoices),
+            .value("glow-color", "#RRGGBB", "Glow colour of the confirmation state (default red)."),
+            .flag("border", "Draw MMProgressHUD's optional white 2 pt border."),
+            .value("image", "FILE", "A PNG or SVG shown instead of the spinner while loading (100 x 100 pt)."),
+            .value("font", "FILE", "A TrueType font for title and status (default: system fonts, DejaVu Sans)."),
+            .value("look", "NAME", "Look: mmprogresshud (default), svprogresshud-light, svprogresshud-dark.", choices: looks),
+        ]
+    }
+    static let defaults = RenderOptions.Defaults(fps: 30, scale: 1, backdrop: .mockLight, device: .default, size: nil, stillTime: nil)
+
+    static func makeScene(_ args: ParsedArguments, options: RenderOptions, storyboard: Storyboard?) throws -> SceneRenderable {
+        let look = try args.choice("look", looks) ?? "mmprogresshud"
+        if look.hasPrefix("svprogresshud") {
+            return try makeSVProgressHUD(args, options: options, storyboard: storyboard, dark: look.hasSuffix("dark"))
+        }
+        var story = ProgressHUDStory()
+        story.seed = options.seed
+        if let s = try args.choice("style", styles) { story.presentationStyle = PresentationStyle(name: s) ?? .drop }
+        if let t = args.string("title") { story.title = t.isEmpty ? nil : t }
+        if let s = args.string("status") { story.status = s.isEmpty ? nil : s }
+        if let p = try args.choice("progress", progressChoices) { story.progress = ProgressHUDStory.Progress(rawValue: p)! }
+        if let r = try args.choice("result", resultChoices) { story.result = ProgressHUDStory.Result(rawValue: r)! }
+        if let m = args.string("result-message") { story.resultMessage = m }
+        story.confirmationTap = args.flag("confirm")
+        if let o = try args.choice("overlay", overlayChoices) { story.overlayMode = ProgressHUD.OverlayMode(rawValue: o)! }
+        if let c = try args.color("glow-color") { story.glowColor = c }
+        story.hasBorder = args.flag("border")
+        if let path = args.string("image") { story.image = try loadImage(path, label: args.label("image"), scale: options.screen.scale) }
+        let fonts = try args.string("font").map { try loadFonts($0, label: args.label("font")) }
+
+        var hud = story.makeHUD()
+        if let storyboard { hud.setScript(try script(from: storyboard, story: story, confirm: args.flag("confirm"))) }
+        return try ProgressHUDScene(hud: hud, screen: options.screen, fonts: fonts, duration: options.duration)
+    }
+
+    /// Maps storyboard events onto MMProgressHUD's calls.
+    static func script(from storyboard: Storyboard, story: ProgressHUDStory, confirm: Bool) throws -> HUDScript {
+        var hud = ProgressHUD()
+        for e in storyboard.events {
+            let where_ = "storyboard \(storyboard.file): \(e.path)"
+            switch e.action {
+            case .show:
+                hud.at(e.at) { a in
+                    if let p = e.progress {
+                        a.showProgress(title: e.title, status: e.status, cancellable: confirm)
+                        if p > 0 { a.updateProgress(p) }
+                    } else if let image = story.image {
+                        a.show(title: e.title, status: e.status, image: image)
+                    } else if confirm {
+                        a.show(title: e.title, status: e.status, confirmationMessage: nil)
+                    } else {
+                        a.show(title: e.title, status: e.status)
+                    }
+                }
+            case .update:
+                if e.progress == nil && e.title == nil && e.status == nil {
+                    throw UsageError("\(where_): an \"update\" needs \"title\", \"status\" or \"progress\"", command: name)
+                }
+                hud.at(e.at) { a in
+                    if let p = e.progress { a.updateProgress(p, status: e.status, title: e.title) }
+                    else if let t = e.title { a.updateTitle(t, status: e.status) }
+                    else if let s = e.status { a.updateStatus(s) }
+                }
+            case .tap:
+                hud.at(e.at) { $0.tap() }
+            case .dismiss:
+                hud.at(e.at) { a in
+                    switch e.result ?? .none {
+                    case .success: a.dismiss(withSuccess: e.status ?? "Completed!", title: e.title)
+                    case .error: a.dismiss(withError: e.status ?? "Failed", title: e.title)
+                    case .none: a.dismiss()
+                    }
+                }
+            }
+        }
+        return hud.script
+    }
+
+    /// SVProgressHUD's look: the comet while loading, then the story's result.
+    static func makeSVProgressHUD(_ args: ParsedArguments, options: RenderOptions, storyboard: Storyboard?, dark: Bool) throws -> SceneRenderable {
+        for unsupported in ["style", "confirm", "glow-color", "border", "image", "font"] where args.has(unsupported) {
+            throw UsageError("\(args.label(unsupported)) applies to the MMProgressHUD look only; remove it or drop --look", command: name)
+        }
+        let style = SVProgressHUDStyle(appearance: dark ? .dark : .light, maskType: (try args.choice("overlay", overlayChoices)) == "none" ? .none : .black)
+        var content: SVProgressHUDStyle.Content = .indeterminate
+        var status: String? = args.string("status") ?? args.string("title") ?? "Loading…"
+        var showAt = 0.0, dismissAt: Double? = 2.5
+        switch try args.choice("result", resultChoices) {
+        case "success": content = .success; status = args.string("result-message") ?? "Completed!"
+        case "error": content = .error; status = args.string("result-message") ?? "Failed"
+        default: if try args.choice("progress", progressChoices).map({ $0 != "none" }) == true { content = .progress(0.6) }
+        }
+        if let storyboard {
+            dismissAt = nil
+            for e in storyboard.events {
+                switch e.action {
+                case .show:
+                    showAt = e.at
+                    if let s = e.status ?? e.title { status = s }
+                    if let p = e.progress { content = .progress(p) }
+                case .dismiss:
+                    dismissAt = e.at
+                    switch e.result ?? .none {
+                    case .success: content = .success
+                    case .error: content = .error
+                    case .none: break
+                    }
+                    if let s = e.status { status = s }
+                case .update, .tap:
+                    throw UsageError("storyboard \(storyboard.file): \(e.path).action: the SVProgressHUD look shows one state; use show and dismiss (with a result), or the MMProgressHUD look", command: name)
+                }
+            }
+        }
+        return try SVProgressHUDScene(screen: options.screen, style: style, content: content, status: status,
+                                      showAt: showAt, dismissAt: dismissAt, duration: options.duration)
+    }
+
+    /// A PNG or SVG for the HUD's image area (100 x 100 pt at the screen's scale).
+    static func loadImage(_ path: String, label: String, scale: Double) throws -> Image {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw RuntimeFailure("\(label) \(path): no such file; check the path")
+        }
+        do {
+            if path.lowercased().hasSuffix(".svg") {
+                return try SVGDocument(contentsOfFile: path).renderImage(width: Int((100 * scale).rounded()))
+            }
+            return try PNG.read(path)
+        } catch {
+            throw RuntimeFailure("\(label) \(path)", error)
+        }
+    }
+
+    static func loadFonts(_ path: String, label: String) throws -> HUDFonts {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw RuntimeFailure("\(label) \(path): no such file; check the path")
+        }
+        do {
+            let regular = try Font(contentsOf: path, size: 16)
+            return HUDFonts(title: regular, status: regular, statusBold: regular)
+        } catch {
+            throw RuntimeFailure("\(label) \(path)", error)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+// OutputDestination: what `--out PATH` asks for, decided from the path alone before rendering.
+//
+// Design note: the format follows the extension (.gif, .apng, .png) and a directory (existing, or
+// a path ending in "/") means one numbered PNG per frame. The destination folder is checked up front
+// so that a typo in the path fails before any frame is rendered; the write itself is still atomic.
+
+import Foundation
+
+enum OutputDestination: Equatable {
+    case gif(String)
+    case apng(String)
+    /// A single still image.
+    case png(String)
+    /// One PNG per frame, `frame-0001.png` ... in this directory.
+    case directory(String)
+
+    var path: String {
+        switch self {
+        case .gif(let p), .apng(let p), .png(let p), .directory(let p): return p
+        }
+    }
+
+    var isAnimation: Bool {
+        switch self {
+        case .gif, .apng, .directory: return true
+        case .png: return false
+        }
+    }
+
+    /// Interprets `path`; throws a usage error for an extension hudrender cannot write.
+    static func parse(_ path: String, label: String = "--out", command: String) throws -> OutputDestination {
+        guard !path.isEmpty else { throw UsageError("\(label): the path is empty", command: command) }
+        var isDirectory: ObjCBool = false
+        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            return .directory(path)
+        }
+        switch (path as NSString).pathExtension.lowercased() {
+        case "gif": return .gif(path)
+        case "apng": return .apng(path)
+        case "png": return .png(path)
+        case "": throw UsageError("\(label) \(path): no file extension; use .gif, .apng or .png, or end the path with / for a folder of PNG frames", command: command)
+        case let ext: throw UsageError("\(label) \(path): cannot write .\(ext) files; use .gif, .apng or .png, or end the path with / for a folder of PNG frames", command: command)
+        }
+    }
+
+    /// Checks that the folder the output goes into exists and is writable (a runtime failure otherwise).
+    func checkWritable() throws {
+        let fm = FileManager.default
+        let folder: String
+        switch self {
+        case .directory(let p):
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: p, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else { throw RuntimeFailure("cannot write frames into \(p): it is a file, not a folder; choose another --out") }
+                folder = p
+            } else {
+                let parent = ((p.hasSuffix("/") ? String(p.dropLast()) : p) as NSString).deletingLastPathComponent
+                let base = parent.isEmpty ? "." : parent
+                guard fm.fileExists(atPath: base) else {
+                    throw RuntimeFailure("cannot create folder \(p): no such directory \(base); create it first or choose another --out")
+                }
+                folder = base
+            }
+        default:
+            let parent = (path as NSString).deletingLastPathComponent
+            folder = parent.isEmpty ? "." : parent
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw RuntimeFailure("cannot write \(path): no such directory \(folder); create it first or choose another --out")
+            }
+            if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw RuntimeFailure("cannot write \(path): it is a folder; choose a file name or end --out with / for PNG frames")
+            }
+        }
+        guard fm.isWritableFile(atPath: folder) else {
+            throw RuntimeFailure("cannot write into \(folder): permission denied; choose a writable --out")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+// PNGFolderSink: one PNG per frame, numbered in order (`frame-0001.png`).
+//
+// Design note: each frame is written atomically, so a reader never sees a half-written PNG; on
+// failure or Ctrl-C the frames written by this run are removed, so the folder never holds a
+// truncated sequence that looks complete.
+
+import Foundation
+import HUDCodecs
+import HUDRaster
+
+final class PNGFolderSink: FrameSink {
+    private let folder: String
+    private let digits: Int
+    private var index = 0
+    private var written: [String] = []
+    private var createdFolder = false
+
+    init(folder: String, frameCount: Int) throws {
+        self.folder = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        digits = max(4, String(frameCount).count)
+        let fm = FileManager.default
+        if !fm.fileExists(atPath: self.folder) {
+            do {
+                try fm.createDirectory(atPath: self.folder, withIntermediateDirectories: false)
+                createdFolder = true
+            } catch {
+                throw RuntimeFailure("cannot create folder \(folder): \(error.localizedDescription); check the parent folder exists and is writable")
+            }
+        }
+    }
+
+    /// The file name of frame `i` (0-based).
+    func name(_ i: Int) -> String {
+        let n = String(i + 1)
+        return "\(folder)/frame-\(String(repeating: "0", count: max(0, digits - n.count)))\(n).png"
+    }
+
+    func append(_ image: Image, duration: Double) throws {
+        let path = name(index)
+        try PNG.write(image, to: path)
+        written.append(path)
+        index += 1
+    }
+
+    func finish() throws {}
+
+    func discard() {
+        for p in written { try? FileManager.default.removeItem(atPath: p) }
+        written.removeAll()
+        if createdFolder { try? FileManager.default.removeItem(atPath: folder) }
+    }
+}
