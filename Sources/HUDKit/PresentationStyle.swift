@@ -2,11 +2,11 @@
 //
 // Design note: each style is written the way MMProgressHUD builds it (keyframe paths, keyframe
 // rotations, groups, model values set under the animation) and then evaluated with Core Animation's
-// clock rules from HUDMotion. Two CA facts therefore shape the motion exactly as on a device:
-//   - children of a group whose duration is not set run for the default 0.25 s, clipped by the group
-//     (so Drop's 1.5 s group moves for 0.25 s and then rests on its model values);
-//   - keyTimes whose count does not match the keyframes are ignored (Drop's path has 5 vertices and its
-//     rotation 5 values but both are given 6 keyTimes), so those keyframes come evenly spaced.
+// clock rules from HUDMotion. Two CA facts shape the motion as on a device:
+//   - children of a group whose duration is not set run for the group's duration (Drop's keyframes
+//     span its whole 1.5 s group; Swing's its 0.75 s), clipped by it, never scaled;
+//   - keyTimes whose count does not match the keyframes are not honoured (Drop's path has 5 vertices
+//     and its rotation 5 values but both are given 6 keyTimes): we space those keyframes evenly.
 // MMProgressHUD draws its angles with arc4random_uniform(1000)/1000; we draw the same quantised value
 // from a SeededRandom so output is reproducible. Expand/Shrink fade in from opacity 0.25, as the
 // source's `startingOpacity` says.

@@ -22,19 +22,19 @@ final class PresentationStyleTests: XCTestCase {
         let s0 = a.state(at: 0)!
         XCTAssertEqual(s0.position.y, -hudSize.height, accuracy: 1e-9)
         XCTAssertEqual(s0.rotation, angle, accuracy: 1e-9)
-        // The children run the default 0.25 s inside the 1.5 s group; their 6 keyTimes do not match the
-        // 5 keyframes, so CA spaces the keyframes evenly: vertex 1 at 0.0625 s.
-        let s1 = a.state(at: 0.0625)!
+        // The untimed children run the group's 1.5 s; their 6 keyTimes do not match the 5 keyframes,
+        // so the keyframes come evenly spaced: vertex 1 at 0.375 s.
+        let s1 = a.state(at: 0.375)!
         XCTAssertEqual(s1.position.x, c.x - 10, accuracy: 1e-6)
         XCTAssertEqual(s1.position.y, c.y - 2, accuracy: 1e-6)
         // The rotation's own easeInEaseOut reaches keyframe 1 (fraction 0.25) later.
         var lo = 0.0, hi = 1.0
         for _ in 0..<60 { let m = (lo + hi) / 2; if TimingFunction.easeInEaseOut.value(at: m) < 0.25 { lo = m } else { hi = m } }
-        XCTAssertEqual(a.state(at: lo * 0.25)!.rotation, -0.85 * angle, accuracy: 1e-6)
-        let s3 = a.state(at: 0.1875)!
+        XCTAssertEqual(a.state(at: lo * 1.5)!.rotation, -0.85 * angle, accuracy: 1e-6)
+        let s3 = a.state(at: 1.125)!
         XCTAssertEqual(s3.position.x, c.x - 3, accuracy: 1e-6)
         // After the children: the model values (centre, no rotation), for the rest of the group.
-        let rest = a.state(at: 1.0)!
+        let rest = a.state(at: 1.6)!
         XCTAssertEqual(rest.position, c)
         XCTAssertEqual(rest.rotation, 0)
         XCTAssertEqual(a.duration, 1.5, accuracy: 1e-12)
@@ -56,10 +56,9 @@ final class PresentationStyleTests: XCTestCase {
         let out = d.randomAngle!
         XCTAssertLessThanOrEqual(abs(out), 1 / Double.pi + 1e-9)   // U * 2/pi - 1/pi
         XCTAssertEqual(d.state(at: 0)!.position, shown.model.position)
-        // Group 0.75 s easeIn; the children last 0.25 s of group time.
+        // Group 0.75 s easeIn; the untimed children share its clock.
         let t = 0.3
-        let local = TimingFunction.easeIn.value(at: t / 0.75) * 0.75
-        let f = local / 0.25
+        let f = TimingFunction.easeIn.value(at: t / 0.75)
         let s = d.state(at: t)!
         XCTAssertEqual(s.position.y, shown.model.position.y + (window.height + hudSize.height - shown.model.position.y) * f, accuracy: 1e-6)
         XCTAssertEqual(s.rotation, out * f, accuracy: 1e-9)
@@ -96,13 +95,13 @@ final class PresentationStyleTests: XCTestCase {
             let left = style == .swingLeft
             XCTAssertEqual(s0.position.x, left ? -hudSize.width : window.width + hudSize.width, accuracy: 1e-9)
             XCTAssertEqual(s0.rotation, left ? Double.pi / 4 : -Double.pi / 4, accuracy: 1e-9)
-            // keyTime 0.75 of the 0.25 s child: the end point, rotation 0.
+            // keyTime 0.75 of the 0.75 s group: the end point, rotation 0.
             let end = a.model.position
-            let s1 = a.state(at: 0.75 * 0.25)!
+            let s1 = a.state(at: 0.75 * 0.75)!
             XCTAssertEqual(s1.position.x, end.x, accuracy: 1e-6)
             XCTAssertEqual(s1.rotation, 0, accuracy: 1e-9)
             // keyTime 0.8: end.x - 5 and -+pi/24.
-            let s2 = a.state(at: 0.8 * 0.25)!
+            let s2 = a.state(at: 0.8 * 0.75)!
             XCTAssertEqual(s2.position.x, end.x - 5, accuracy: 1e-6)
             XCTAssertEqual(s2.rotation, (left ? -1 : 1) * Double.pi / 24, accuracy: 1e-9)
         }
@@ -154,19 +153,19 @@ final class PresentationStyleTests: XCTestCase {
     }
 
     func testDropMeasured() throws {
-        let m = try measure(.drop, times: [0.03, 0.08, 1.0, 2.1, 2.3, 2.9])
-        let rest = m[1.0]!.centroid!
+        let m = try measure(.drop, times: [0.03, 0.08, 1.6, 2.1, 2.4, 2.9])
+        let rest = m[1.6]!.centroid!
         XCTAssertEqual(rest.y, 240, accuracy: 4)
         XCTAssertLessThan(m[0.03]!.centroid!.y, rest.y - 40)      // enters from above
         XCTAssertLessThan(m[0.03]!.centroid!.y, m[0.08]!.centroid!.y)
-        XCTAssertGreaterThan(m[2.3]!.centroid!.y, m[2.1]!.centroid!.y)  // falls downwards
-        XCTAssertGreaterThan(m[2.3]!.centroid!.y, rest.y + 40)
+        XCTAssertGreaterThan(m[2.4]!.centroid!.y, m[2.1]!.centroid!.y)  // falls downwards
+        XCTAssertGreaterThan(m[2.4]!.centroid!.y, rest.y + 40)
         XCTAssertEqual(m[2.9]!.count, 0)                          // gone
     }
 
     func testBalloonMeasured() throws {
-        let m = try measure(.balloon, times: [0.03, 0.08, 1.0, 2.3, 2.6, 2.9])
-        let rest = m[1.0]!.centroid!
+        let m = try measure(.balloon, times: [0.03, 0.08, 1.6, 2.3, 2.6, 2.9])
+        let rest = m[1.6]!.centroid!
         XCTAssertEqual(rest.y, 240, accuracy: 4)
         XCTAssertGreaterThan(m[0.03]!.centroid!.y, rest.y + 40)   // rises from below
         XCTAssertGreaterThan(m[0.03]!.centroid!.y, m[0.08]!.centroid!.y)
@@ -176,12 +175,12 @@ final class PresentationStyleTests: XCTestCase {
     }
 
     func testSwingMeasured() throws {
-        let l = try measure(.swingLeft, times: [0.12, 0.16, 1.0])
-        let l1 = try XCTUnwrap(l[0.12]?.centroid), l2 = try XCTUnwrap(l[0.16]?.centroid), lr = try XCTUnwrap(l[1.0]?.centroid)
+        let l = try measure(.swingLeft, times: [0.35, 0.45, 1.0])
+        let l1 = try XCTUnwrap(l[0.35]?.centroid), l2 = try XCTUnwrap(l[0.45]?.centroid), lr = try XCTUnwrap(l[1.0]?.centroid)
         XCTAssertLessThan(l1.x, lr.x - 40)
         XCTAssertLessThan(l1.x, l2.x)
-        let r = try measure(.swingRight, times: [0.12, 0.16, 1.0])
-        let r1 = try XCTUnwrap(r[0.12]?.centroid), r2 = try XCTUnwrap(r[0.16]?.centroid), rr = try XCTUnwrap(r[1.0]?.centroid)
+        let r = try measure(.swingRight, times: [0.35, 0.45, 1.0])
+        let r1 = try XCTUnwrap(r[0.35]?.centroid), r2 = try XCTUnwrap(r[0.45]?.centroid), rr = try XCTUnwrap(r[1.0]?.centroid)
         XCTAssertGreaterThan(r1.x, rr.x + 40)
         XCTAssertGreaterThan(r1.x, r2.x)
         XCTAssertEqual(lr.x, 160, accuracy: 3)

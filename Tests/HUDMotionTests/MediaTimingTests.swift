@@ -46,10 +46,16 @@ final class MediaTimingTests: XCTestCase {
     }
 
     func testGroupClipsChildrenAndDefaultChildDuration() {
-        let group = AnimationGroup(duration: 1.0)
-        let child = BasicAnimation(from: 0.0, to: 1, timing: MediaTiming())   // default 0.25 s
+        var group = AnimationGroup(duration: 1.0)
+        let child = BasicAnimation(from: 0.0, to: 1, timing: MediaTiming())   // no duration set
+        // As in Core Animation, an untimed child runs for the group's duration...
+        XCTAssertEqual(group.value(of: child, at: 0.5)!, 0.5, accuracy: 1e-12)
+        // ...or, on request, for the stand-alone 0.25 s default, then the model value shows.
+        group.untimedChildrenUseGroupDuration = false
         XCTAssertEqual(group.value(of: child, at: 0.125)!, 0.5, accuracy: 1e-12)
-        XCTAssertNil(group.value(of: child, at: 0.5))          // child ended; model value shows
+        XCTAssertNil(group.value(of: child, at: 0.5))
+        let short = BasicAnimation(from: 0.0, to: 1, duration: 0.5)            // timed children are never scaled
+        XCTAssertNil(AnimationGroup(duration: 1.0).value(of: short, at: 0.75))
         let long = BasicAnimation(from: 0.0, to: 10, duration: 4)
         XCTAssertEqual(group.value(of: long, at: 0.99)!, 2.475, accuracy: 1e-9)
         XCTAssertNil(group.value(of: long, at: 1.5))           // group over: clipped at 1 s
