@@ -27,6 +27,12 @@
     return v < Double(t) ? t - 1 : t
 }
 
+/// Round to nearest (ties to even) by the 1.5 * 2^52 trick: no libm call and no range check.
+/// Only for |v| < 2^31, which the rasterizer's in-region fixed-point values always are.
+@inline(__always) func roundFast(_ v: Double) -> Int32 {
+    Int32(truncatingIfNeeded: Int64(bitPattern: (v + 6_755_399_441_055_744.0).bitPattern))
+}
+
 /// An integer pixel rectangle, half-open: [x0, x1) x [y0, y1).
 @usableFromInline struct PixelRect: Hashable, Sendable {
     @usableFromInline var x0: Int, y0: Int, x1: Int, y1: Int
@@ -364,10 +370,10 @@ public enum Rasterizer {
             }
             let dxdy = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
             var y = ya
-            var x = ya == e.y0 ? e.x0 : e.x0 &+ Int32(truncatingIfNeeded: roundToInt(Double(ya - e.y0) * dxdy))
+            var x = ya == e.y0 ? e.x0 : e.x0 &+ roundFast(Double(ya &- e.y0) * dxdy)
             while y < yb {
                 let next = min((y & ~255) &+ 256, yb)
-                let xn = next == e.y1 ? e.x1 : e.x0 &+ Int32(truncatingIfNeeded: roundToInt(Double(next - e.y0) * dxdy))
+                let xn = next == e.y1 ? e.x1 : e.x0 &+ roundFast(Double(next &- e.y0) * dxdy)
                 let r = Int(y >> 8) - bandTop
                 let row = A + r * stride
                 cellRow(row, x, xn, (next &- y), dir, &rmin[r], &rmax[r], B + r * words)
@@ -402,7 +408,7 @@ public enum Rasterizer {
             while c <= cr {
                 let base = c << 8
                 let nx = c == cr ? xr : base &+ 256
-                let ny = c == cr ? dy : Int32(truncatingIfNeeded: roundToInt(Double(nx - xl) * scale))
+                let ny = c == cr ? dy : roundFast(Double(nx &- xl) * scale)
                 let d = (ny &- py) &* dir
                 let f = (px &- base) &+ (nx &- base)
                 let ci = Int(c)
