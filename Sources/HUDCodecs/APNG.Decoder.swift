@@ -39,7 +39,9 @@ extension APNG {
                 guard length == 13 else { throw fail("bad IHDR") }
                 ihdr = data
                 canvasW = u32(body); canvasH = u32(body + 4)
-                try Image.validate(width: canvasW, height: canvasH)
+                do { try Image.validate(width: canvasW, height: canvasH) } catch {
+                    throw CodecError.imageTooLarge(width: canvasW, height: canvasH, limit: "the limit is \(Image.maxDimension) px a side and \(Image.maxPixels) px in all")
+                }
             case "PLTE", "tRNS":
                 shared += PNGChunks.chunk(type, data)
             case "acTL":
@@ -47,6 +49,7 @@ extension APNG {
                 declared = u32(body); plays = u32(body + 4)
             case "fcTL":
                 guard length == 26 else { throw fail("bad fcTL") }
+                guard !ihdr.isEmpty else { throw fail("fcTL before IHDR") }
                 guard u32(body) == expectedSequence else { throw fail("fcTL sequence number \(u32(body)), expected \(expectedSequence)") }
                 expectedSequence += 1
                 if let p = pending { controls.append(p); datas.append(pendingData) }
@@ -83,6 +86,7 @@ extension APNG {
                     let (_, _, px) = try PNG.decodeStraight(png)
                     let saved = c.dispose == 2 ? canvas : []
                     compose(&canvas, canvasW, px, c.x, c.y, c.w, c.h, over: c.blend == 1 && i > 0)
+                    guard px.count == c.w * c.h * 4 else { throw fail("frame \(i) decodes to the wrong size") }
                     frames.append(try Image(width: canvasW, height: canvasH, straightPixels: canvas))
                     durations.append(c.delay)
                     switch c.dispose {

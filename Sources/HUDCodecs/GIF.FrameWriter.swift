@@ -163,11 +163,16 @@ extension GIF {
             // Pixels that must become transparent while something is shown there: the frame shown
             // before this one gets "restore to background" over a box that covers them.
             var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = y * width + x
-                    if frame[i] == 0 && display[i] != transparent {
-                        cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
+            let (w0, h0, t0) = (width, height, transparent)
+            frame.withUnsafeBufferPointer { f in
+                display.withUnsafeBufferPointer { d in
+                    for y in 0..<h0 {
+                        for x in 0..<w0 {
+                            let i = y * w0 + x
+                            if f[i] == 0 && d[i] != t0 {
+                                cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
+                            }
+                        }
                     }
                 }
             }
@@ -217,19 +222,26 @@ extension GIF {
             if let p = pending { try write(p) }
             let w = bx1 - bx0 + 1, h = by1 - by0 + 1
             var indices = [UInt8](repeating: transparent, count: w * h)
-            for y in 0..<h {
-                // Where the shown index stays, either "keep" or the same index draws the same thing:
-                // pick whichever continues the current run, which LZW compresses best.
-                var last = transparent
-                for x in 0..<w {
-                    let i = (y + by0) * width + x + bx0
-                    let q = quantized[i]
-                    var v: UInt8
-                    if q != display[i] { v = q } else { v = (last == q) ? q : transparent }
-                    if q == transparent { v = transparent }
-                    indices[y * w + x] = v
-                    display[i] = q
-                    last = v
+            let (fullWidth, t) = (width, transparent)
+            quantized.withUnsafeBufferPointer { qb in
+                display.withUnsafeMutableBufferPointer { d in
+                    indices.withUnsafeMutableBufferPointer { out in
+                        for y in 0..<h {
+                            // Where the shown index stays, either "keep" or the same index draws the same
+                            // thing: pick whichever continues the current run, which LZW compresses best.
+                            var last = t
+                            for x in 0..<w {
+                                let i = (y + by0) * fullWidth + x + bx0
+                                let q = qb[i]
+                                var v: UInt8
+                                if q != d[i] { v = q } else { v = (last == q) ? q : t }
+                                if q == t { v = t }
+                                out[y * w + x] = v
+                                d[i] = q
+                                last = v
+                            }
+                        }
+                    }
                 }
             }
             pending = Pending(x: bx0, y: by0, w: w, h: h, indices: indices, disposal: Int32(DISPOSE_DO_NOT),
@@ -251,16 +263,6 @@ extension GIF {
         }
 
         // MARK: quantisation
-
-        @inline(__always)
-        private func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
-            let key = r << 16 | g << 8 | b
-            if known[key >> 6] & (1 << UInt64(key & 63)) != 0 { return cache[key] }
-            let v = search.nearest(OkLab.fromSRGB(UInt8(r), UInt8(g), UInt8(b)))
-            cache[key] = v
-            known[key >> 6] |= 1 << UInt64(key & 63)
-            return v
-        }
 
         /// Peak-to-peak ordered-dither offset in sRGB levels; 4 measured best (Scripts/compare_gif.sh: 8 and
         /// more add visible noise, PSNR 42.7 and below, without reducing banding).
@@ -286,6 +288,8 @@ extension GIF {
         }()
 
         /// Fills `quantized` for every pixel: new indices where `needs`, the shown index elsewhere.
+        /// Works on raw buffers taken once per frame (per-access exclusivity checks on the class's
+        /// arrays cost more than the quantisation itself).
         private func quantize(_ frame: [UInt32]) {
             var strength: Float = 0
             var ordered = false
@@ -294,7 +298,9 @@ extension GIF {
             case .ordered: ordered = true
             case let .errorDiffusion(s): strength = Float(s)
             }
-            let w = width
+            let w = width, h = height, t = transparent, search = self.search
+            let pr = palette.colors.map { Float($0.r) }, pg = palette.colors.map { Float($0.g) }, pb = palette.colors.map { Float($0.b) }
+            let bayer = GIF.FrameWriter.bayer, amplitude = GIF.FrameWriter.orderedAmplitude
             // Error rows (3 channels, one pixel of padding each side).
             var cur = [Float](repeating: 0, count: (w + 2) * 3)
             var next = [Float](repeating: 0, count: (w + 2) * 3)
@@ -306,43 +312,57 @@ extension GIF {
                 let db = abs(Int32(a & 0xFF) - Int32(b & 0xFF))
                 return UInt32(max(dr, max(dg, db)))
             }
-            for y in 0..<height {
-                for k in 0..<next.count { next[k] = 0 }
-                for x in 0..<w {
-                    let i = y * w + x
-                    if needs[i] == 0 { quantized[i] = display[i]; continue }
-                    let c = frame[i]
-                    if c == 0 { quantized[i] = transparent; continue }
-                    let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
-                    if ordered {
-                        let d = (GIF.FrameWriter.bayer[(y & 7) * 8 + (x & 7)] * 2 - 63) * GIF.FrameWriter.orderedAmplitude / 128
-                        quantized[i] = nearest(max(0, min(255, r + d)), max(0, min(255, g + d)), max(0, min(255, b + d)))
-                        continue
-                    }
-                    if strength == 0 { quantized[i] = nearest(r, g, b); continue }
-                    var edge = false
-                    if x > 0 && contrast(c, frame[i - 1]) > edgeThreshold { edge = true }
-                    else if x + 1 < w && contrast(c, frame[i + 1]) > edgeThreshold { edge = true }
-                    else if y > 0 && contrast(c, frame[i - w]) > edgeThreshold { edge = true }
-                    else if y + 1 < height && contrast(c, frame[i + w]) > edgeThreshold { edge = true }
-                    if edge { quantized[i] = nearest(r, g, b); continue }
-                    let e = (x + 1) * 3
-                    let vr = max(0, min(255, Float(r) + cur[e])), vg = max(0, min(255, Float(g) + cur[e + 1])), vb = max(0, min(255, Float(b) + cur[e + 2]))
-                    let q = nearest(Int(vr.rounded()), Int(vg.rounded()), Int(vb.rounded()))
-                    quantized[i] = q
-                    let pc = palette.colors[Int(q)]
-                    // Error relative to the true colour plus the error received, scaled and clamped so a
-                    // missing palette colour cannot smear a streak across the frame.
-                    let er = max(-24, min(24, (vr - Float(pc.r)) * strength))
-                    let eg = max(-24, min(24, (vg - Float(pc.g)) * strength))
-                    let eb = max(-24, min(24, (vb - Float(pc.b)) * strength))
-                    cur[e + 3] += er * 7 / 16; cur[e + 4] += eg * 7 / 16; cur[e + 5] += eb * 7 / 16
-                    next[e - 3] += er * 3 / 16; next[e - 2] += eg * 3 / 16; next[e - 1] += eb * 3 / 16
-                    next[e] += er * 5 / 16; next[e + 1] += eg * 5 / 16; next[e + 2] += eb * 5 / 16
-                    next[e + 3] += er / 16; next[e + 4] += eg / 16; next[e + 5] += eb / 16
+            frame.withUnsafeBufferPointer { f in
+            needs.withUnsafeBufferPointer { nd in
+            display.withUnsafeBufferPointer { d in
+            quantized.withUnsafeMutableBufferPointer { q in
+            cache.withUnsafeMutableBufferPointer { cache in
+            known.withUnsafeMutableBufferPointer { known in
+                @inline(__always) func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+                    let key = r << 16 | g << 8 | b
+                    if known[key >> 6] & (1 << UInt64(key & 63)) != 0 { return cache[key] }
+                    let v = search.nearest(OkLab.fromSRGB(UInt8(r), UInt8(g), UInt8(b)))
+                    cache[key] = v
+                    known[key >> 6] |= 1 << UInt64(key & 63)
+                    return v
                 }
-                swap(&cur, &next)
-            }
+                for y in 0..<h {
+                    if strength > 0 { for k in 0..<next.count { next[k] = 0 } }
+                    for x in 0..<w {
+                        let i = y * w + x
+                        if nd[i] == 0 { q[i] = d[i]; continue }
+                        let c = f[i]
+                        if c == 0 { q[i] = t; continue }
+                        let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
+                        if ordered {
+                            let o = (bayer[(y & 7) * 8 + (x & 7)] * 2 - 63) * amplitude / 128
+                            q[i] = nearest(max(0, min(255, r + o)), max(0, min(255, g + o)), max(0, min(255, b + o)))
+                            continue
+                        }
+                        if strength == 0 { q[i] = nearest(r, g, b); continue }
+                        var edge = false
+                        if x > 0 && contrast(c, f[i - 1]) > edgeThreshold { edge = true }
+                        else if x + 1 < w && contrast(c, f[i + 1]) > edgeThreshold { edge = true }
+                        else if y > 0 && contrast(c, f[i - w]) > edgeThreshold { edge = true }
+                        else if y + 1 < h && contrast(c, f[i + w]) > edgeThreshold { edge = true }
+                        if edge { q[i] = nearest(r, g, b); continue }
+                        let e = (x + 1) * 3
+                        let vr = max(0, min(255, Float(r) + cur[e])), vg = max(0, min(255, Float(g) + cur[e + 1])), vb = max(0, min(255, Float(b) + cur[e + 2]))
+                        let k = nearest(Int(vr.rounded()), Int(vg.rounded()), Int(vb.rounded()))
+                        q[i] = k
+                        // Error relative to the true colour plus the error received, scaled and clamped so
+                        // a missing palette colour cannot smear a streak across the frame.
+                        let er = max(-24, min(24, (vr - pr[Int(k)]) * strength))
+                        let eg = max(-24, min(24, (vg - pg[Int(k)]) * strength))
+                        let eb = max(-24, min(24, (vb - pb[Int(k)]) * strength))
+                        cur[e + 3] += er * 7 / 16; cur[e + 4] += eg * 7 / 16; cur[e + 5] += eb * 7 / 16
+                        next[e - 3] += er * 3 / 16; next[e - 2] += eg * 3 / 16; next[e - 1] += eb * 3 / 16
+                        next[e] += er * 5 / 16; next[e + 1] += eg * 5 / 16; next[e + 2] += eb * 5 / 16
+                        next[e + 3] += er / 16; next[e + 4] += eg / 16; next[e + 5] += eb / 16
+                    }
+                    if strength > 0 { swap(&cur, &next) }
+                }
+            }}}}}}
         }
     }
 }
