@@ -222,10 +222,7 @@ extension ProgressHUD {
         case .linearProgress: HUDStyle.drawLinearProgress(s.progress, in: canvas, rect: rect)
         case .image:
             if let img = c.image, img.width > 0, img.height > 0 {
-                // Aspect fit into the 100 x 100 area.
-                let k = min(rect.width / Double(img.width), rect.height / Double(img.height))
-                let w = Double(img.width) * k, h = Double(img.height) * k
-                canvas.draw(img, in: Rect(x: rect.midX - w / 2, y: rect.midY - h / 2, width: w, height: h))
+                canvas.draw(img, in: Self.imageRect(imageSize: Size(width: Double(img.width), height: Double(img.height)), area: rect))
             }
         case .success, .error:
             if let img = c.kind == .success ? successImage : errorImage, img.width > 0, img.height > 0 {
@@ -235,6 +232,19 @@ extension ProgressHUD {
             }
         }
         canvas.restoreGState()
+    }
+
+    /// Where MMHud's image view shows an image of `imageSize` points (one point per pixel) in the
+    /// 100 x 100 area (`contentModeForImage:`): smaller both ways = centred at its own size, larger both
+    /// ways = aspect fit, otherwise aspect fill (not clipped: UIImageView does not clip by default).
+    static func imageRect(imageSize s: Size, area: Rect) -> Rect {
+        let xr = s.width / area.width, yr = s.height / area.height
+        let k: Double
+        if xr < 1 && yr < 1 { k = 1 }
+        else if xr > 1 && yr > 1 { k = min(area.width / s.width, area.height / s.height) }
+        else { k = max(area.width / s.width, area.height / s.height) }
+        let w = s.width * k, h = s.height * k
+        return Rect(x: area.midX - w / 2, y: area.midY - h / 2, width: w, height: h)
     }
 
     /// Paints the overlay (`overlayMode`) over a screen of `size` points at `alpha`.

@@ -60,6 +60,16 @@ final class ProgressHUDLayoutTests: XCTestCase {
         XCTAssertEqual(image.contentFrame.midX, image.size.width / 2, accuracy: 0.5)
     }
 
+    func testImageContentModes() {
+        let area = Rect(x: 0, y: 0, width: 100, height: 100)
+        XCTAssertEqual(ProgressHUD.imageRect(imageSize: Size(width: 40, height: 30), area: area),
+                       Rect(x: 30, y: 35, width: 40, height: 30))                      // centre
+        XCTAssertEqual(ProgressHUD.imageRect(imageSize: Size(width: 400, height: 200), area: area),
+                       Rect(x: 0, y: 25, width: 100, height: 50))                      // aspect fit
+        XCTAssertEqual(ProgressHUD.imageRect(imageSize: Size(width: 200, height: 50), area: area),
+                       Rect(x: -150, y: 0, width: 400, height: 100))                   // aspect fill
+    }
+
     func testFrameInterpolation() {
         let a = HUDLayout(title: "Hi", status: nil, content: .spinner, metrics: metrics)
         let b = HUDLayout(title: "Hi", status: "aaaa bbbb cccc dddd eeee", content: .spinner, metrics: metrics)
