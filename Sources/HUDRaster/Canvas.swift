@@ -24,7 +24,9 @@ import Darwin
 /// Coordinates are y-down with the origin at the top-left pixel corner; one unit is one pixel
 /// until the CTM changes it. Not thread-safe: use one canvas per thread.
 public final class Canvas {
+    /// Width of the canvas in device pixels.
     public let width: Int
+    /// Height of the canvas in device pixels.
     public let height: Int
 
     struct Target {
@@ -92,27 +94,34 @@ public final class Canvas {
     /// Pops the state pushed by the matching `saveGState`; does nothing when none is left
     /// (or when the matching save is outside the current transparency layer).
     public func restoreGState() {
-        if let l = layers.last, stack.count <= l.depth { return }
+        if let l = layers.last, stack.count <= l.depth + 1 { return }   // the layer's own save
         if let s = stack.popLast() { state = s }
     }
 
     /// The current transformation matrix (user space to device pixels).
     public var ctm: Transform { state.ctm }
+    /// Moves the user-space origin by (x, y) user units.
     public func translateBy(x: Double, y: Double) { state.ctm = state.ctm.translatedBy(x: x, y: y) }
+    /// Scales user space about its origin.
     public func scaleBy(x: Double, y: Double) { state.ctm = state.ctm.scaledBy(x: x, y: y) }
     /// Rotates user space by `angle` radians (clockwise on screen for positive angles).
     public func rotate(by angle: Double) { state.ctm = state.ctm.rotated(by: angle) }
     /// Applies `t` in user space before the current CTM (as `CGContext.concatenate`).
     public func concatenate(_ t: Transform) { state.ctm = t.concatenating(state.ctm) }
 
+    /// Sets a solid fill colour (replacing any fill paint).
     public func setFillColor(_ c: Color) { state.fillPaint = .color(c) }
+    /// Sets a solid stroke colour (replacing any stroke paint).
     public func setStrokeColor(_ c: Color) { state.strokePaint = .color(c) }
     /// Sets a colour or gradient paint for fills; its coordinates are user space at fill time.
     public func setFillPaint(_ p: Paint) { state.fillPaint = p }
+    /// Sets a colour or gradient paint for strokes; its coordinates are user space at stroke time.
     public func setStrokePaint(_ p: Paint) { state.strokePaint = p }
+    /// Line width in user space; 0 draws the thinnest visible line (one device pixel), as in CG.
     public func setLineWidth(_ w: Double) { state.strokeStyle.lineWidth = w }
     public func setLineCap(_ c: LineCap) { state.strokeStyle.lineCap = c }
     public func setLineJoin(_ j: LineJoin) { state.strokeStyle.lineJoin = j }
+    /// Miter length / line width above which miter joins are beveled (default 10).
     public func setMiterLimit(_ m: Double) { state.strokeStyle.miterLimit = m }
     /// Dashes later strokes: `lengths` alternate on / off in user space; empty = solid.
     public func setLineDash(phase: Double, lengths: [Double]) {
@@ -124,6 +133,7 @@ public final class Canvas {
     public var strokeStyle: StrokeStyle { state.strokeStyle }
     /// Global alpha, clamped to 0...1, applied to everything drawn afterwards.
     public func setAlpha(_ a: Double) { state.alpha = a.isNaN ? 0 : min(max(a, 0), 1) }
+    /// The compositing operator for everything drawn afterwards.
     public func setBlendMode(_ m: BlendMode) { state.blendMode = m }
     /// Core Graphics shadow: `offset` (device pixels, y-down: positive height moves the shadow down)
     /// and `blur` (CG blur radius, Gaussian sigma = blur / 2) are not affected by the CTM. A nil or
@@ -265,9 +275,13 @@ public final class Canvas {
         state.alpha = saved
     }
 
+    /// Fills a rectangle (user space) with the fill paint.
     public func fill(_ rect: Rect) { var p = Path(); p.addRect(rect.standardized); fill(p) }
+    /// Strokes a rectangle's outline with the stroke paint and line parameters.
     public func stroke(_ rect: Rect) { var p = Path(); p.addRect(rect.standardized); stroke(p) }
+    /// Fills the ellipse inscribed in `rect`.
     public func fillEllipse(in rect: Rect) { var p = Path(); p.addEllipse(in: rect.standardized); fill(p) }
+    /// Strokes the ellipse inscribed in `rect`.
     public func strokeEllipse(in rect: Rect) { var p = Path(); p.addEllipse(in: rect.standardized); stroke(p) }
 
     /// Makes `rect` (user space) transparent, within the clip (as `CGContext.clear`); ignores

@@ -75,3 +75,17 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(Int(m.image[5, 5].r), 64, accuracy: 1)
     }
 }
+
+final class LayerStateTests: XCTestCase {
+    func testExtraRestoreInsideLayerKeepsLayerState() throws {
+        let c = try Canvas(width: 10, height: 10, background: .white)
+        c.setAlpha(0.5)
+        c.beginTransparencyLayer()
+        c.restoreGState()          // unbalanced: must not pop the layer's own saved state
+        c.setFillColor(.black)
+        c.fill(Rect(x: 0, y: 0, width: 10, height: 10))
+        XCTAssertEqual(c.image[5, 5].r, 255, "still inside the layer")
+        c.endTransparencyLayer()
+        XCTAssertEqual(Int(c.image[5, 5].r), 127, accuracy: 1)
+    }
+}
