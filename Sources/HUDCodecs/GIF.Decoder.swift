@@ -82,8 +82,8 @@ extension GIF {
                 frames.append(try Image(width: w, height: h, premultipliedPixels: canvas))
                 durations.append(Double(gcb.DelayTime) / 100)
                 if gcb.DisposalMode == DISPOSE_BACKGROUND {
-                    for y in max(0, fy)..<min(h, fy + fh) {
-                        for x in max(0, fx)..<min(w, fx + fw) { let o = (y * w + x) * 4; canvas[o] = 0; canvas[o + 1] = 0; canvas[o + 2] = 0; canvas[o + 3] = 0 }
+                    for y in stride(from: max(0, fy), to: min(h, fy + fh), by: 1) {
+                        for x in stride(from: max(0, fx), to: min(w, fx + fw), by: 1) { let o = (y * w + x) * 4; canvas[o] = 0; canvas[o + 1] = 0; canvas[o + 2] = 0; canvas[o + 3] = 0 }
                     }
                 } else if gcb.DisposalMode == DISPOSE_PREVIOUS {
                     canvas = saved
