@@ -30,6 +30,9 @@ extension Path {
         let pat = pattern.count % 2 == 1 ? pattern + pattern : pattern
         let total = pat.reduce(0, +)
         guard total > 0, total.isFinite, isAllFinite else { return self }
+        // Refuse up front rather than after cutting a million dashes.
+        let periods = length / total
+        guard periods * Double(pat.count) <= Double(Path.maxDashCount) else { return self }
         var d = Dasher(pattern: pat, total: total, phase: phase.isFinite ? phase : 0)
         var segs: [DashSegment] = []
         var start: Point? = nil, current: Point? = nil
