@@ -33,6 +33,8 @@ public final class Canvas {
         var image: Image
         var ox: Int
         var oy: Int
+        /// The pixels drawn so far (so a layer composites only what was drawn into it).
+        var dirty = PixelRect.empty
         var box: PixelRect { PixelRect(x0: ox, y0: oy, x1: ox + image.width, y1: oy + image.height) }
     }
     struct Clip {
@@ -391,7 +393,7 @@ public final class Canvas {
         let layer = targets.removeLast()
         stack.removeSubrange(rec.depth...)
         state = rec.state
-        let box = layer.box.intersection(state.clip.bounds)
+        let box = layer.dirty.intersection(layer.box).intersection(state.clip.bounds)
         if box.isEmpty { return }
         draw(.box(box), Shader(kind: .aligned(layer.image, ox: layer.ox, oy: layer.oy)))
     }
@@ -445,6 +447,7 @@ public final class Canvas {
         let a8 = UInt32((alpha * 255).rounded())
         if a8 == 0 && mode != .copy && mode != .clear { return }
         let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
+        if ti > 0 { targets[ti].dirty = targets[ti].dirty.union(region) }
         if spanBuffer.count < region.width { spanBuffer = [UInt32](repeating: 0, count: region.width) }
         if coverageBuffer.count < region.width { coverageBuffer = [UInt8](repeating: 0, count: region.width) }
         let clipMask = clip?.mask

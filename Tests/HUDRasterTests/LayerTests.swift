@@ -89,3 +89,19 @@ final class LayerStateTests: XCTestCase {
         XCTAssertEqual(Int(c.image[5, 5].r), 127, accuracy: 1)
     }
 }
+
+final class LayerDirtyTests: XCTestCase {
+    func testLayerCompositesOnlyWhatWasDrawnButAllOfIt() throws {
+        let c = try Canvas(width: 300, height: 200, background: .white)
+        c.setAlpha(0.5)
+        c.beginTransparencyLayer()
+        c.setFillColor(.black)
+        c.fill(Rect(x: 10, y: 10, width: 20, height: 20))
+        c.fillEllipse(in: Rect(x: 200, y: 100, width: 50, height: 50))
+        c.endTransparencyLayer()
+        XCTAssertEqual(Int(c.image[20, 20].r), 127, accuracy: 1)
+        XCTAssertEqual(Int(c.image[225, 125].r), 127, accuracy: 1)
+        XCTAssertEqual(c.image[100, 60].r, 255)
+        XCTAssertEqual(c.image[100, 60].a, 255)
+    }
+}
