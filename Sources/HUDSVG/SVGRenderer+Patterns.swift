@@ -67,11 +67,15 @@ extension SVGRenderer {
         // Tiles that cover the shape, in pattern space.
         let shapeBox = devicePath.boundingBox.offsetBy(dx: deviceOffset.x, dy: deviceOffset.y).applying(fromDevice)
         guard !shapeBox.isNull else { return }
-        let i0 = Int(((shapeBox.minX - tile.minX) / tile.width).rounded(.down))
-        let i1 = Int(((shapeBox.maxX - tile.minX) / tile.width).rounded(.up))
-        let j0 = Int(((shapeBox.minY - tile.minY) / tile.height).rounded(.down))
-        let j1 = Int(((shapeBox.maxY - tile.minY) / tile.height).rounded(.up))
-        guard i1 >= i0, j1 >= j0, (i1 - i0 + 1) * (j1 - j0 + 1) <= SVGRenderer.maxPatternTiles else { return }
+        let fi0 = ((shapeBox.minX - tile.minX) / tile.width).rounded(.down)
+        let fi1 = ((shapeBox.maxX - tile.minX) / tile.width).rounded(.up)
+        let fj0 = ((shapeBox.minY - tile.minY) / tile.height).rounded(.down)
+        let fj1 = ((shapeBox.maxY - tile.minY) / tile.height).rounded(.up)
+        // Checked as Doubles first: a tiny tile or huge shape must not trap the Int conversion.
+        guard [fi0, fi1, fj0, fj1].allSatisfy({ $0.isFinite && abs($0) < 1e9 }),
+              (fi1 - fi0 + 1) * (fj1 - fj0 + 1) <= Double(SVGRenderer.maxPatternTiles) else { return }
+        let i0 = Int(fi0), i1 = Int(fi1), j0 = Int(fj0), j1 = Int(fj1)
+        guard i1 >= i0, j1 >= j0 else { return }
 
         let holder = chain.first { !$0.children.isEmpty }!
         var style = SVGStyle()

@@ -399,6 +399,7 @@ struct SVGRenderer {
         offscreens += 1
         defer { offscreens -= 1 }
         guard !deviceRegion.isNull, deviceRegion.width >= 1, deviceRegion.height >= 1,
+              [deviceRegion.minX, deviceRegion.minY, deviceRegion.width, deviceRegion.height].allSatisfy({ $0.isFinite && abs($0) < 1e8 }),
               let off = try? Canvas(width: Int(deviceRegion.width), height: Int(deviceRegion.height)) else { return }
         var regionPath = Path()
         regionPath.addRect(region)

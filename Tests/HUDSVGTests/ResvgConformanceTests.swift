@@ -83,6 +83,9 @@ final class ResvgConformanceTests: XCTestCase {
             } catch {
                 note = " error: \(error)"
             }
+            if ProcessInfo.processInfo.environment["HUD_SVG_VERBOSE"] != nil {
+                print(String(format: "  %.3f%% %@", diff * 100, rel))
+            }
             if diff <= 0.005 {
                 passed += 1
                 perFolder[folder]!.pass += 1

@@ -171,6 +171,30 @@ final class XMLReaderTests: XCTestCase {
         XCTAssertEqual(PathDataParser.parse("M 1e400 5 L 2 2").elements.count, 0)
     }
 
+    func testHostileValuesInPaintServersAndFilters() throws {
+        let values = ["0", "-1", "1e-300", "1e300", "NaN", "inf", "-1e308", "50%", "", "x"]
+        var rng = SplitMix(seed: 7)
+        func pick() -> String { values[Int(rng.next() % UInt64(values.count))] }
+        var rendered = 0
+        for _ in 0..<60 {
+            let svg = """
+            <svg width="24" height="24" viewBox="0 0 \(pick()) 24">
+            <pattern id="p" width="\(pick())" height="\(pick())" patternUnits="userSpaceOnUse" patternTransform="scale(\(pick()))">
+              <rect width="\(pick())" height="2" fill="red"/></pattern>
+            <radialGradient id="r" r="\(pick())" fx="\(pick())" fr="\(pick())" gradientTransform="rotate(\(pick()))">
+              <stop offset="\(pick())" stop-color="red"/><stop offset="1" stop-opacity="\(pick())"/></radialGradient>
+            <filter id="f" x="\(pick())" width="\(pick())"><feGaussianBlur stdDeviation="\(pick()) \(pick())"/></filter>
+            <clipPath id="c"><circle r="\(pick())" cx="12" cy="12"/></clipPath>
+            <g filter="url(#f)" clip-path="url(#c)" transform="translate(\(pick()) 1) scale(\(pick()))">
+              <rect width="\(pick())" height="20" fill="url(#p)" stroke="url(#r)" stroke-width="\(pick())"
+                    stroke-dasharray="\(pick()) \(pick())" rx="\(pick())"/>
+              <circle r="\(pick())" cx="\(pick())" fill="url(#r)" opacity="\(pick())"/></g></svg>
+            """
+            if let doc = try? SVGDocument(data: Array(svg.utf8)), (try? doc.renderImage()) != nil { rendered += 1 }
+        }
+        XCTAssertEqual(rendered, 60) // hostile values are ignored or clamped, never fatal
+    }
+
     func testNotSVGRootIsTypedError() {
         XCTAssertThrowsError(try SVGDocument(data: bytes("<html/>"))) { e in
             XCTAssertEqual(e as? SVGError, .notSVG(rootElement: "html"))
