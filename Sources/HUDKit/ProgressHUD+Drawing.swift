@@ -189,27 +189,56 @@ extension ProgressHUD {
                                                 radius: max(HUDStyle.cornerRadius - borderWidth / 2, 0)))
         }
 
-        if let prev = s.previous, s.fade < 1 {
-            drawContent(prev, alpha: 1 - s.fade, in: canvas, state: s, fonts: fonts)
+        // Each part cross-fades only when it changed (a fade transition between identical renderings
+        // shows no change in Core Animation), so a status update does not dim the title or the ring.
+        let c = s.current
+        let fade = s.previous == nil ? 1 : min(max(s.fade, 0), 1)
+        let p = fade < 1 ? s.previous : nil
+        if let p, p.title != c.title {
+            drawTitle(p, alpha: 1 - fade, in: canvas, layout: s.layout, fonts: fonts)
+            drawTitle(c, alpha: fade, in: canvas, layout: s.layout, fonts: fonts)
+        } else {
+            drawTitle(c, alpha: 1, in: canvas, layout: s.layout, fonts: fonts)
         }
-        drawContent(s.current, alpha: s.previous == nil ? 1 : s.fade, in: canvas, state: s, fonts: fonts)
+        if let p, p.status != c.status || (p.title == nil) != (c.title == nil) {
+            drawStatus(p, alpha: 1 - fade, in: canvas, layout: s.layout, fonts: fonts)
+            drawStatus(c, alpha: fade, in: canvas, layout: s.layout, fonts: fonts)
+        } else {
+            drawStatus(c, alpha: 1, in: canvas, layout: s.layout, fonts: fonts)
+        }
+        if let p, p.kind != c.kind || p.image != c.image {
+            drawContentArea(p, alpha: 1 - fade, in: canvas, state: s)
+            drawContentArea(c, alpha: fade, in: canvas, state: s)
+        } else {
+            drawContentArea(c, alpha: 1, in: canvas, state: s)
+        }
         return canvas.image
     }
 
-    private func drawContent(_ c: HUDContent, alpha: Double, in canvas: Canvas, state s: HUDFrameState, fonts: HUDFonts) {
+    private func drawTitle(_ c: HUDContent, alpha: Double, in canvas: Canvas, layout: HUDLayout, fonts: HUDFonts) {
+        guard alpha > 0.001, let title = c.title, let frame = layout.titleFrame else { return }
+        canvas.saveGState()
+        canvas.setAlpha(alpha)
+        let text = TextLayout(title, font: fonts.title, maxWidth: frame.width, alignment: .center)
+        text.draw(in: canvas, rect: frame, color: HUDStyle.titleColor, shadow: HUDStyle.titleShadow)
+        canvas.restoreGState()
+    }
+
+    private func drawStatus(_ c: HUDContent, alpha: Double, in canvas: Canvas, layout: HUDLayout, fonts: HUDFonts) {
+        guard alpha > 0.001, let status = c.status, let frame = layout.statusFrame else { return }
+        canvas.saveGState()
+        canvas.setAlpha(alpha)
+        let font = c.title == nil ? fonts.statusBold : fonts.status
+        let text = TextLayout(status, font: font, maxWidth: frame.width, alignment: .center)
+        text.draw(in: canvas, rect: frame, color: HUDStyle.statusColor)
+        canvas.restoreGState()
+    }
+
+    private func drawContentArea(_ c: HUDContent, alpha: Double, in canvas: Canvas, state s: HUDFrameState) {
         guard alpha > 0.001 else { return }
         canvas.saveGState()
         canvas.setAlpha(alpha)
         let layout = s.layout
-        if let title = c.title, let frame = layout.titleFrame {
-            let text = TextLayout(title, font: fonts.title, maxWidth: frame.width, alignment: .center)
-            text.draw(in: canvas, rect: frame, color: HUDStyle.titleColor, shadow: HUDStyle.titleShadow)
-        }
-        if let status = c.status, let frame = layout.statusFrame {
-            let font = c.title == nil ? fonts.statusBold : fonts.status
-            let text = TextLayout(status, font: font, maxWidth: frame.width, alignment: .center)
-            text.draw(in: canvas, rect: frame, color: HUDStyle.statusColor)
-        }
         // The content area keeps its own size; it is centred in the animated frame.
         let area = layout.contentFrame
         let natural = c.kind.size

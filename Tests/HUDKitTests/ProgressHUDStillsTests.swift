@@ -136,3 +136,29 @@ final class ProgressHUDStillsTests: XCTestCase {
         }
     }
 }
+
+final class ProgressHUDCrossFadeTests: XCTestCase {
+    /// A status change cross-fades the status only: the title's pixels stay the same mid-fade.
+    func testUnchangedPartsDoNotDim() throws {
+        var hud = ProgressHUD()
+        hud.presentationStyle = .none
+        hud.overlayMode = .none
+        hud.at(0) { $0.show(title: "Title", status: "One") }
+        hud.at(1) { $0.updateStatus("Two") }
+        let screen = try Screen(size: Size(width: 200, height: 200), scale: 1, backdrop: .color(.white))
+        let scene = try ProgressHUDScene(hud: hud, screen: screen)
+        let before = try XCTUnwrap(scene.hudLayerImage(at: 0.9))
+        let mid = try XCTUnwrap(scene.hudLayerImage(at: 1.05))
+        XCTAssertEqual(before.width, mid.width)
+        // Compare the title band (top 25 pt of the box, inside the 48 pt margin).
+        var same = true, differs = false
+        for y in 50..<75 { for x in 50..<(before.width - 50) {
+            if before[x, y] != mid[x, y] { same = false }
+        } }
+        for y in (before.height - 75)..<(before.height - 50) { for x in 50..<(before.width - 50) {
+            if before[x, y] != mid[x, y] { differs = true }
+        } }
+        XCTAssertTrue(same, "the title changed during a status cross-fade")
+        XCTAssertTrue(differs, "the status did not change")
+    }
+}
