@@ -5,9 +5,11 @@
 // has at most 256 colours, RGB when it is opaque, gray variants when it is grey. At `finish` the
 // frame count and colour type are known, so acTL is written once with the right number (no patching,
 // which also lets the output be a pipe). Each later frame is cropped to the box that changed; when
-// every changed pixel is opaque it is also tried as blend-OVER with unchanged pixels transparent, and
-// the smaller encoding wins. dispose_op is always NONE because frames are differenced against what
-// is shown. fcTL and fdAT share one sequence counter starting at 0.
+// every changed pixel is opaque it is also tried as blend-OVER with unchanged pixels transparent (for
+// opaque RGB/gray files through a tRNS colour key that no frame uses, as apngasm does), with filter
+// "none" and the per-row heuristic as candidates; a level-1 trial picks one to compress at the
+// chosen level. dispose_op is always NONE because frames are differenced against what is shown.
+// fcTL and fdAT share one sequence counter starting at 0.
 import HUDRaster
 
 extension APNG {
