@@ -275,10 +275,6 @@ class Blend2DRenderer:
         ctx.flush()
         return ctx
 
-    def read(self, img):
-        return np.array(img.getDataAsNumPy()).reshape(img.height(), img.width(), 4).copy() \
-            if callable(getattr(img, "height", None)) else np.array(img.getDataAsNumPy()).copy()
-
     def render(self, scene):
         img = self.surface(scene["w"], scene["h"])
         ctx = self.draw(img, self.prepare(scene), scene["bg"])

@@ -137,7 +137,7 @@ public enum Blur {
     /// transpose back.
     static func blurPlane(_ plane: inout [Double], width w: Int, height h: Int, sigma: Double, scratch: inout Scratch) {
         if scratch.transposed.count < w * h { scratch.transposed = [Double](repeating: 0, count: w * h) }
-        if scratch.line.count < max(w, h) { scratch.line = [Double](repeating: 0, count: max(w, h)) }
+        if scratch.line.count < max(w, h) + 16 { scratch.line = [Double](repeating: 0, count: max(w, h) + 16) }
         rows(&plane, width: w, height: h, sigma: sigma, line: &scratch.line)
         transpose(plane, w, h, into: &scratch.transposed)
         rows(&scratch.transposed, width: h, height: w, sigma: sigma, line: &scratch.line)
@@ -167,19 +167,23 @@ public enum Blur {
         if sigma < 2 {
             let taps = gaussianTaps(sigma: sigma)
             let r = taps.count / 2
+            // The line is copied between r zeros on each side, so the tap loop needs no bounds tests.
+            if line.count < w + 2 * r { line = [Double](repeating: 0, count: w + 2 * r) }
             plane.withUnsafeMutableBufferPointer { pl in
                 line.withUnsafeMutableBufferPointer { ln in
                     taps.withUnsafeBufferPointer { k in
+                        let lp = ln.baseAddress!
+                        for i in 0..<(2 * r) { lp[i < r ? i : w + i] = 0 }
+                        let kp = k.baseAddress!, nk = k.count
                         for y in 0..<h {
                             let row = pl.baseAddress! + y * w
                             var empty = true
-                            for x in 0..<w { ln[x] = row[x]; if row[x] != 0 { empty = false } }
+                            for x in 0..<w { lp[r + x] = row[x]; if row[x] != 0 { empty = false } }
                             if empty { continue }
                             for x in 0..<w {
                                 var acc = 0.0
-                                let lo = max(-r, -x), hi = min(r, w - 1 - x)
-                                var j = lo
-                                while j <= hi { acc += ln[x + j] * k[j + r]; j += 1 }
+                                let src = lp + x
+                                for j in 0..<nk { acc += src[j] * kp[j] }
                                 row[x] = acc
                             }
                         }

@@ -207,7 +207,7 @@ struct Dasher {
                 els.append(.move(to: p)); els.append(.line(to: p))
             } else { startsOn = true }
         }
-        for (si, seg) in segs.enumerated() {
+        for seg in segs {
             let m = seg.measure()
             let len = m.length
             var pos = 0.0
@@ -239,7 +239,6 @@ struct Dasher {
                 }
                 pos += step; remaining -= step
             }
-            _ = si
         }
         dashCount += dashes
         if closed && startsOn && drawing {
