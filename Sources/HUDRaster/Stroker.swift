@@ -9,7 +9,9 @@
 // join between the flattened pieces of one curve, so the outer edge of a thick curve is the true
 // offset within the tolerance); the inner side meets at the exact intersection of the two offset
 // lines when both segments are long enough, and otherwise goes through the vertex itself ("pivot"),
-// Skia's trick that keeps thick, tightly curved strokes free of notches and sawtooth. Stroking is
+// Skia's trick that keeps thick, tightly curved strokes free of notches and sawtooth. Where a curve
+// meets a cap or a corner, its flattening gets a few extra chords shrinking towards the end, so caps
+// and joins sit on the true end tangent rather than on a chord's direction. Stroking is
 // done in user space and the outline transformed afterwards, so a non-uniform CTM skews the pen as
 // Core Graphics does; the flattening tolerance is divided by the CTM's scale to stay ~0.05 device px.
 
