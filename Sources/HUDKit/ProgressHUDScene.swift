@@ -4,7 +4,9 @@
 // the plan, so frames are independent and may be rendered in any order or in parallel. Each frame is
 // composed as Core Animation would: backdrop, overlay view (its own alpha), then the HUD layer rendered
 // offscreen at device scale and composited with its presentation transform (position of the anchor
-// point, rotation, scale) and opacity through `Canvas.draw(_:in:)`.
+// point, rotation, scale) and opacity through `Canvas.draw(_:in:)`. The overlay is black at varying
+// alpha, so it is rasterised once per scene and applied per frame as a darkening by its coverage
+// (exactly the source-over result, without redrawing a full-screen gradient every frame).
 
 import HUDMotion
 import HUDRaster
@@ -18,6 +20,9 @@ public struct ProgressHUDScene: SceneRenderable {
     public let fonts: HUDFonts
     /// Seconds the scene lasts (the script's end plus a short rest, unless given).
     public let duration: Double
+    /// The overlay at full opacity as a coverage map (one byte per screen pixel), rendered once:
+    /// each frame then darkens the backdrop by it at the overlay's current alpha.
+    let overlayCoverage: [UInt8]?
 
     public var pixelSize: (width: Int, height: Int) { screen.pixelSize }
 
@@ -28,6 +33,43 @@ public struct ProgressHUDScene: SceneRenderable {
         self.fonts = try fonts ?? HUDFonts.system()
         self.plan = hud.plan(window: screen.pointSize, metrics: self.fonts)
         self.duration = duration ?? max(plan.endTime + 0.25, 0.5)
+        self.overlayCoverage = try Self.renderOverlayCoverage(hud: hud, screen: screen)
+    }
+
+    /// The overlay is black at varying alpha: rendering it once and keeping only the alpha is exact.
+    static func renderOverlayCoverage(hud: ProgressHUD, screen: Screen) throws -> [UInt8]? {
+        guard hud.overlayMode != .none else { return nil }
+        let (w, h) = screen.pixelSize
+        let canvas = try Canvas(width: w, height: h, background: .clear)
+        canvas.scaleBy(x: Double(w) / screen.pointSize.width, y: Double(h) / screen.pointSize.height)
+        hud.drawOverlay(in: canvas, size: screen.pointSize, alpha: 1)
+        let px = canvas.image.pixels
+        var coverage = [UInt8](repeating: 0, count: w * h)
+        for i in 0..<(w * h) { coverage[i] = px[i * 4 + 3] }
+        return coverage
+    }
+
+    /// The backdrop with the overlay composited at `alpha` (source-over of black, premultiplied).
+    func backdropWithOverlay(alpha: Double) throws -> Image {
+        let base = screen.backdropImage
+        guard let coverage = overlayCoverage, alpha > 0.001 else { return base }
+        let k = Int((min(alpha, 1) * 256).rounded())
+        var px = base.pixels
+        px.withUnsafeMutableBufferPointer { p in
+            coverage.withUnsafeBufferPointer { c in
+                for i in 0..<c.count {
+                    let a = (Int(c[i]) &* k) &>> 8          // overlay alpha 0...255
+                    if a == 0 { continue }
+                    let inv = 255 &- a
+                    let j = i &* 4
+                    p[j] = UInt8((Int(p[j]) &* inv &+ 127) / 255)
+                    p[j &+ 1] = UInt8((Int(p[j &+ 1]) &* inv &+ 127) / 255)
+                    p[j &+ 2] = UInt8((Int(p[j &+ 2]) &* inv &+ 127) / 255)
+                    p[j &+ 3] = UInt8(a &+ (Int(p[j &+ 3]) &* inv &+ 127) / 255)
+                }
+            }
+        }
+        return try Image(width: base.width, height: base.height, premultipliedPixels: px)
     }
 
     /// A scene on a device screen (`device`'s size and scale unless `scale` is given) over `backdrop`.
@@ -62,8 +104,9 @@ public struct ProgressHUDScene: SceneRenderable {
     }
 
     public func render(at t: Double) throws -> Image {
-        let canvas = screen.makeCanvas()
-        hud.drawOverlay(in: canvas, size: screen.pointSize, alpha: plan.overlayAlpha(at: t))
+        let base = try backdropWithOverlay(alpha: plan.overlayAlpha(at: t))
+        let canvas = Canvas(image: base)
+        canvas.scaleBy(x: Double(base.width) / screen.pointSize.width, y: Double(base.height) / screen.pointSize.height)
         guard let (s, anchor, size) = hudState(at: t), s.opacity > 0.001, s.scale > 1e-6,
               let layer = try hudLayerImage(at: t) else { return canvas.image }
         let m = HUDStyle.layerMargin
