@@ -12,15 +12,6 @@
 // winding), parts right of, above or below it are dropped. So a 16k-wide canvas costs nothing for
 // a 20 px shape: the work is bounded by the shape's box intersected with the clip.
 
-/// Nearest integer, halves away from zero (as `Double.rounded()`), without a libm call: the
-/// baseline x86-64 target has no SSE4.1 `roundsd`, so `rounded()` is a function call per pixel.
-/// Valid for |v| < 2^62.
-@inline(__always) func roundToInt(_ v: Double) -> Int {
-    let t = Int(v)
-    let f = v - Double(t)
-    return f >= 0.5 ? t + 1 : (f <= -0.5 ? t - 1 : t)
-}
-
 /// Largest integer <= v, without a libm call. Valid for |v| < 2^62.
 @inline(__always) func floorToInt(_ v: Double) -> Int {
     let t = Int(v)
@@ -67,14 +58,15 @@
 
 /// Fill-rule-aware scan conversion of paths into coverage.
 public enum Rasterizer {
-    /// Largest region (pixels) `mask(for:)` will allocate; larger paths are cropped to
-    /// `-Image.maxDimension ..< 2 * Image.maxDimension` on each axis first.
+    /// The device area `mask(for:)` works in: paths reaching beyond it are cropped to
+    /// `-Image.maxDimension ..< 2 * Image.maxDimension` on each axis.
     static let maskRegionLimit = PixelRect(x0: -Image.maxDimension, y0: -Image.maxDimension,
                                            x1: 2 * Image.maxDimension, y1: 2 * Image.maxDimension)
 
     /// The antialiased coverage of `path` (after `transform`) under `rule`, covering the path's
-    /// device-space bounding box. Nil when the path is empty, covers no pixel, or has a NaN or
-    /// infinite coordinate.
+    /// device-space bounding box (cropped to `maskRegionLimit`). Nil when the path is empty,
+    /// covers no pixel, has a NaN or infinite coordinate, or its cropped box has more than
+    /// `Image.maxPixels` pixels.
     public static func mask(for path: Path, transform: Transform = .identity, rule: FillRule = .winding) -> Mask? {
         let engine = Engine()
         return engine.mask(for: path, transform: transform, rule: rule, within: maskRegionLimit)
