@@ -1,0 +1,31 @@
+// End-to-end tests of `hudrender bench` (the output format, never the timings).
+
+import Foundation
+import XCTest
+
+final class BenchCommandTests: HudrenderTestCase {
+    func testBuiltInSuitePrintsOneLinePerTest() throws {
+        let r = try Hudrender.run(["bench", "--iterations", "1"], in: dir)
+        assertSuccess(r)
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertGreaterThanOrEqual(lines.count, 3)
+        for line in lines {
+            XCTAssertNotNil(line.range(of: #"^[\w./-]+: median [0-9.]+ ms per frame \(\d+x\d+, 1 iterations\)$"#, options: .regularExpression), String(line))
+        }
+    }
+
+    func testSVGFiles() throws {
+        try write("<svg xmlns='http://www.w3.org/2000/svg' width='16' height='8'><circle cx='4' cy='4' r='3'/></svg>", to: "a.svg")
+        let r = try Hudrender.run(["bench", "a.svg", "--iterations", "3"], in: dir)
+        assertSuccess(r)
+        XCTAssertNotNil(r.stdout.range(of: #"^a\.svg: median [0-9.]+ ms per frame \(16x8, 3 iterations\)\n$"#, options: .regularExpression), r.stdout)
+    }
+
+    func testDumpScenes() throws {
+        try FileManager.default.createDirectory(atPath: path("scenes"), withIntermediateDirectories: true)
+        assertSuccess(try Hudrender.run(["bench", "--dump-scenes", "scenes"], in: dir))
+        let files = try FileManager.default.contentsOfDirectory(atPath: path("scenes"))
+        XCTAssertFalse(files.isEmpty)
+        XCTAssertTrue(files.allSatisfy { $0.hasSuffix(".png") })
+    }
+}
