@@ -117,6 +117,31 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(anim.frames, [a, b, a])
     }
 
+    /// A third-party decoder (ImageMagick -coalesce, when installed) sees the same composed frames,
+    /// including restore-to-background disposal.
+    func testGIFFramesMatchImageMagickCoalesce() throws {
+        let convert = ["/usr/local/bin/convert", "/usr/bin/convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let convert else { throw XCTSkip("ImageMagick convert is not installed") }
+        var a = try Image(width: 20, height: 20, fill: .clear)
+        var b = a
+        for y in 0..<10 { for x in 0..<10 { a[x, y] = (255, 0, 0, 255) } }
+        for y in 10..<20 { for x in 10..<20 { b[x, y] = (0, 0, 255, 255) } }
+        let path = dir + "/im.gif"
+        let enc = try GIF.Encoder(path: path)
+        for f in [a, b, a, b] { try enc.append(f, duration: 0.1) }
+        try enc.finish()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: convert)
+        p.arguments = [path, "-coalesce", dir + "/co-%d.png"]
+        try p.run(); p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        let ours = try GIF.read(path).frames
+        for i in 0..<4 {
+            let theirs = try PNG.read(dir + "/co-\(i).png")
+            XCTAssertEqual(theirs, ours[i], "frame \(i)")
+        }
+    }
+
     func testGIFSoftAlphaWithThresholdAndMatte() throws {
         let soft = glowFrame(t: 0.5, opaque: false)
         let p1 = dir + "/g1.gif"

@@ -1,0 +1,119 @@
+// Hostile input for the PNG, GIF and APNG readers: every fuzz seed (Fixtures/fuzz/{png,gif,apng})
+// either decodes to a consistent image or fails with a typed CodecError whose message says what is
+// wrong; valid seeds keep decoding to their known sizes, hostile ones keep failing.
+//
+// Design note: the seeds are the inputs the fuzzers start from (truncations, bad CRCs, absurd
+// dimensions, frames outside the canvas), so running them here turns every fuzzing session's
+// starting point into a fast, deterministic test that needs no libFuzzer.
+
+import XCTest
+import Foundation
+import HUDRaster
+@testable import HUDCodecs
+
+final class CodecsHostileInputTests: XCTestCase {
+    static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz").path
+
+    func seeds(_ target: String) throws -> [(name: String, bytes: [UInt8])] {
+        let dir = Self.fuzzFolder + "/" + target
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        XCTAssertFalse(names.isEmpty, "no seeds in \(dir)")
+        return try names.map { ($0, try readBytes(dir + "/" + $0)) }
+    }
+
+    /// A decoded frame is self-consistent: positive size within the limits, one RGBA pixel per cell.
+    func assertConsistent(_ image: Image, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertGreaterThan(image.width, 0, name, file: file, line: line)
+        XCTAssertGreaterThan(image.height, 0, name, file: file, line: line)
+        XCTAssertLessThanOrEqual(image.width * image.height, Image.maxPixels, name, file: file, line: line)
+        XCTAssertEqual(image.pixels.count, image.width * image.height * 4, name, file: file, line: line)
+    }
+
+    func assertTypedFailure(_ error: Error, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(error is CodecError, "\(name): untyped error \(error)", file: file, line: line)
+        XCTAssertFalse(String(describing: error).isEmpty, name, file: file, line: line)
+    }
+
+    func testPNGSeeds() throws {
+        let valid: [String: (Int, Int)] = [
+            "rgba_4x3.png": (4, 3), "rgb_3x3.png": (3, 3), "gray_5x2.png": (5, 2), "graya_2x2.png": (2, 2),
+            "palette_trns_4x2.png": (4, 2), "gray16_2x2.png": (2, 2), "gray1_8x2.png": (8, 2),
+            "rgba16_1x1.png": (1, 1), "adam7_rgb_4x4.png": (4, 4),
+        ]
+        let hostile: Set = ["truncated.png", "bad_crc.png", "huge_header.png", "zero_width.png", "short_idat.png", "plte_missing.png"]
+        for (name, bytes) in try seeds("png") {
+            do {
+                let image = try PNG.decode(bytes)
+                assertConsistent(image, name)
+                if let (w, h) = valid[name] { XCTAssertEqual([image.width, image.height], [w, h], name) }
+                XCTAssertFalse(hostile.contains(name), "\(name) should not decode")
+            } catch {
+                assertTypedFailure(error, name)
+                XCTAssertNil(valid[name], "\(name) should decode: \(error)")
+            }
+        }
+    }
+
+    func testGIFSeeds() throws {
+        let valid: [String: (w: Int, h: Int, frames: Int)] = [
+            "anim3_disposal.gif": (6, 5, 3), "anim2_previous.gif": (6, 5, 2), "still_gray.gif": (3, 3, 1), "interlaced.gif": (8, 9, 1),
+        ]
+        for (name, bytes) in try seeds("gif") {
+            do {
+                let anim = try GIF.decode(bytes)
+                XCTAssertFalse(anim.frames.isEmpty, name)
+                XCTAssertEqual(anim.frames.count, anim.durations.count, name)
+                for f in anim.frames { assertConsistent(f, name) }
+                XCTAssertTrue(anim.durations.allSatisfy { $0.isFinite && $0 >= 0 }, name)
+                if let v = valid[name] {
+                    XCTAssertEqual([anim.frames[0].width, anim.frames[0].height, anim.frames.count], [v.w, v.h, v.frames], name)
+                }
+            } catch {
+                assertTypedFailure(error, name)
+                XCTAssertNil(valid[name], "\(name) should decode: \(error)")
+            }
+        }
+    }
+
+    func testAPNGSeeds() throws {
+        let valid: [String: (w: Int, h: Int, frames: Int)] = [
+            "anim3.apng": (6, 5, 3), "anim2_default_image.apng": (6, 5, 3), "plain.png": (3, 2, 1),
+        ]
+        for (name, bytes) in try seeds("apng") {
+            do {
+                let anim = try APNG.decode(bytes)
+                XCTAssertFalse(anim.frames.isEmpty, name)
+                XCTAssertEqual(anim.frames.count, anim.durations.count, name)
+                for f in anim.frames { assertConsistent(f, name) }
+                if let v = valid[name] {
+                    XCTAssertEqual([anim.frames[0].width, anim.frames[0].height], [v.w, v.h], name)
+                    XCTAssertGreaterThanOrEqual(anim.frames.count, v.frames - 1, name)
+                }
+                XCTAssertNotEqual(name, "truncated.apng", "a truncated APNG should not decode")
+            } catch {
+                assertTypedFailure(error, name)
+                XCTAssertNil(valid[name], "\(name) should decode: \(error)")
+            }
+        }
+    }
+
+    /// Every prefix of a valid animation fails cleanly or decodes (a download cut short).
+    func testEveryTruncationOfAnAnimation() throws {
+        for (target, name) in [("gif", "anim3_disposal.gif"), ("apng", "anim3.apng"), ("png", "adam7_rgb_4x4.png")] {
+            let bytes = try readBytes(Self.fuzzFolder + "/\(target)/\(name)")
+            for n in stride(from: 0, to: bytes.count, by: 3) {
+                let prefix = Array(bytes[..<n])
+                do {
+                    switch target {
+                    case "gif": _ = try GIF.decode(prefix)
+                    case "apng": _ = try APNG.decode(prefix)
+                    default: _ = try PNG.decode(prefix)
+                    }
+                } catch {
+                    assertTypedFailure(error, "\(name)[..<\(n)]")
+                }
+            }
+        }
+    }
+}
