@@ -119,4 +119,32 @@ final class ProgressHUDScriptTests: XCTestCase {
         XCTAssertNotEqual(c.plan.presentations[0].animation.randomAngle,
                           a.plan.presentations[0].animation.randomAngle)
     }
+
+    func testDefaultStoryVariants() {
+        let metrics = FakeMetrics()
+        let story = ProgressHUDStory()
+        let plan = story.makeHUD().plan(window: window, metrics: metrics)
+        XCTAssertEqual(plan.contents.first!.content.kind, .spinner)
+        XCTAssertEqual(plan.contents.first!.content.title, "Loading…")
+        XCTAssertTrue(plan.contents.contains { $0.content.kind == .radialProgress && $0.content.status == "50%" })
+        XCTAssertEqual(plan.contents.last!.content.kind, .success)
+        XCTAssertEqual(plan.contents.last!.content.status, "Completed!")
+        XCTAssertEqual(plan.progressCompletedAt!, ProgressHUDStory.progressEnd, accuracy: 1e-9)
+        XCTAssertEqual(plan.presentations.last!.start, ProgressHUDStory.resultTime + 0.85, accuracy: 1e-9)
+
+        var spinner = story
+        spinner.progress = .none
+        XCTAssertTrue(spinner.makeHUD().plan(window: window, metrics: metrics).contents.dropLast().allSatisfy { $0.content.kind == .spinner })
+        var linear = story
+        linear.progress = .linear
+        XCTAssertTrue(linear.makeHUD().plan(window: window, metrics: metrics).contents.contains { $0.content.kind == .linearProgress })
+        var plain = story
+        plain.result = .none
+        let p2 = plain.makeHUD().plan(window: window, metrics: metrics)
+        XCTAssertEqual(p2.presentations.last!.start, ProgressHUDStory.resultTime, accuracy: 1e-9)
+        XCTAssertFalse(p2.contents.contains { $0.content.kind == .success })
+        var failing = story
+        failing.result = .error
+        XCTAssertEqual(failing.makeHUD().plan(window: window, metrics: metrics).contents.last!.content.kind, .error)
+    }
 }
