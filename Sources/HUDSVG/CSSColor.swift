@@ -14,7 +14,7 @@ import HUDRaster
 enum CSSColor {
     /// Parses a colour; nil when the text is not a colour. `currentColor` is handled by the caller.
     static func parse(_ raw: String) -> Color? {
-        var s = Substring(raw.trimmingSpaces)
+        let s = Substring(raw.trimmingSpaces)
         // ICC colours (`#CD853F icc-color(...)`) are rejected as resvg does, so the paint falls back.
         if !s.contains("("), s.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) { return nil }
         if s.hasPrefix("#") {

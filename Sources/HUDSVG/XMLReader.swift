@@ -123,6 +123,12 @@ struct XMLReader {
 
     private mutating func parseDocument() throws -> XMLElementNode {
         if starts(with: "\u{FEFF}") { pos += 3 }
+        if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
+            throw fail("the file is UTF-16; save it as UTF-8")
+        }
+        if bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B {
+            throw fail("the file is gzip-compressed (.svgz); decompress it first (gunzip)")
+        }
         var root: XMLElementNode?
         var stack: [XMLElementNode] = []
         var elementCount = 0

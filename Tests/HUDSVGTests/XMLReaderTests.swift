@@ -49,6 +49,11 @@ final class XMLReaderTests: XCTestCase {
         }
     }
 
+    func testEncodingsWeDoNotReadAreNamed() {
+        XCTAssertThrowsError(try XMLReader.parse([0xFF, 0xFE, 0x3C, 0x00])) { e in XCTAssertTrue("\(e)".contains("UTF-16")) }
+        XCTAssertThrowsError(try XMLReader.parse([0x1F, 0x8B, 0x08, 0x00])) { e in XCTAssertTrue("\(e)".contains("gunzip")) }
+    }
+
     func testUnclosedAndEmptyDocumentsAreErrors() {
         for src in ["", "   ", "<svg>", "<svg><g></svg>", "<svg/><svg/>", "hello", "<svg><!-- x</svg>", "<svg a=\"x></svg>"] {
             XCTAssertThrowsError(try XMLReader.parse(bytes(src)), src)
