@@ -1,62 +1,13 @@
-// SVGPaintServer: fill/stroke values and the gradients they refer to.
+// GradientResolver: a linearGradient / radialGradient element resolved for one shape.
 //
-// Design note: a gradient is resolved for one shape at draw time because objectBoundingBox units
-// depend on that shape's box. Attributes and stops are gathered along the `href` chain (cycle-safe,
-// depth-bounded) in SVG's precedence: the referencing element wins, linear and radial gradients
-// share only the common attributes. The result is a HUDRaster `Paint` in "gradient space" plus the
-// transform from gradient space to user space, or a plain colour for the degenerate cases SVG
-// defines (one stop, zero radius, coincident endpoints).
+// Design note: a gradient is resolved at draw time because objectBoundingBox units depend on the
+// shape's box. Attributes and stops are gathered along the `href` chain (cycle-safe, depth-bounded)
+// in SVG's precedence: the referencing element wins, and linear and radial gradients share only the
+// common attributes. The result is a HUDRaster `Paint` in gradient space plus the transform from
+// gradient space to user space, or a plain colour for the degenerate cases SVG defines (one stop,
+// zero radius, coincident endpoints).
 
 import HUDRaster
-
-/// A specified fill or stroke value (`currentColor` is resolved when parsed).
-enum SVGPaintSpec: Equatable {
-    case none
-    case color(Color)
-    indirect case server(id: String, fallback: SVGPaintSpec?)
-
-    /// Parses a paint; nil when invalid (the property then falls back as if absent).
-    static func parse(_ raw: String, currentColor: Color) -> SVGPaintSpec? {
-        let s = raw.trimmingSpaces
-        if s == "none" { return SVGPaintSpec.none }
-        if s.lowercased() == "currentcolor" { return .color(currentColor) }
-        if s.hasPrefix("url(") {
-            guard let close = s.firstIndex(of: ")") else { return nil }
-            var ref = s[s.index(s.startIndex, offsetBy: 4)..<close].trimmingSpaces
-            if (ref.hasPrefix("'") && ref.hasSuffix("'")) || (ref.hasPrefix("\"") && ref.hasSuffix("\"")), ref.count >= 2 {
-                ref = String(ref.dropFirst().dropLast())
-            }
-            guard ref.hasPrefix("#") else { return nil }
-            let rest = s[s.index(after: close)...].trimmingSpaces
-            var fallback: SVGPaintSpec? = nil
-            if !rest.isEmpty {
-                // An unparsable fallback makes the whole value invalid (CSS), as resvg treats it.
-                guard let f = parse(rest, currentColor: currentColor) else { return nil }
-                if case .server = f { return nil }
-                fallback = f
-            }
-            return .server(id: String(ref.dropFirst()), fallback: fallback)
-        }
-        return CSSColor.parse(s).map { .color($0) }
-    }
-}
-
-/// A paint ready to draw: a colour, or a gradient with its gradient-space -> user-space transform.
-enum ResolvedPaint {
-    case color(Color)
-    case gradient(Paint, transform: Transform)
-    /// A `<pattern>` tile drawn for a shape with object box `bbox`, at `opacity`.
-    case pattern(SVGNode, bbox: Rect, opacity: Double)
-}
-
-/// What a paint server reference resolved to.
-enum PaintServerResult {
-    case paint(ResolvedPaint)
-    /// Draw nothing (no stops, zero-size box with objectBoundingBox units, ...).
-    case nothing
-    /// The reference is not a usable paint server: use the fallback, or nothing.
-    case invalid
-}
 
 struct GradientResolver {
     let ids: [String: SVGNode]
