@@ -65,7 +65,8 @@ enum BatchCommand: Command {
             do {
                 job = try entry.command.job(a)
             } catch let e as UsageError {
-                throw UsageError("manifest \(manifest.file): \(entry.path) (\(entry.out)): \(e.message)", command: name)
+                let place = e.message.hasPrefix(entry.path) ? "" : "\(entry.path) (\(entry.out)): "
+                throw UsageError("manifest \(manifest.file): \(place)\(e.message)", command: name)
             } catch {
                 throw RuntimeFailure("\(entry.path) (\(entry.out))", error)
             }

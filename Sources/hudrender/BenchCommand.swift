@@ -11,26 +11,41 @@ import HUDSVG
 enum BenchCommand: Command {
     static let name = "bench"
     static let abstract = "Time the built-in rasterizer benchmarks, or render SVG files repeatedly."
-    static let usage = "hudrender bench [FILE.svg...] [--iterations N] [--width W] [--dump-scenes DIR]"
+    static let usage = "hudrender bench [FILE.svg...] [--iterations N] [--operations N] [--sizes LIST] [--width W] [--dump-scenes DIR]"
     static let discussion = """
-        Without files, runs HUDRaster's benchmark suite and prints one line per test.
+        Without files, runs HUDRaster's benchmark suite (bl_bench-style: N seeded fills or strokes
+        on a 512x600 canvas per test and shape size; the best of --iterations runs counts) and prints
+        one line per test and size: NAME  SIZE  us/op  ops/s.
         With files, prints for each: FILE: median M ms per frame (WxH, N iterations).
         Run release builds (swift build -c release); debug builds are 10-50x slower.
         """
     static let examples: [(command: String, comment: String)] = [
         ("hudrender bench", "the built-in suite"),
+        ("hudrender bench --sizes 16,128 --operations 200 --iterations 5", "a quicker run of the suite"),
         ("hudrender bench Fixtures/svg/*.svg --iterations 50", "median time to render each SVG"),
         ("hudrender bench --dump-scenes /tmp/scenes", "write the suite's scenes as PNGs to compare with other renderers"),
     ]
     static let options: [OptionSpec] = [
-        .value("iterations", "N", "Runs per test (1-10000; default 20)."),
+        .value("iterations", "N", "Runs per test (1-10000; default 20 for files, 3 for the suite)."),
+        .value("operations", "N", "Shapes drawn per suite test (1-100000; default 1000)."),
+        .value("sizes", "LIST", "Comma-separated shape sizes for the suite (default 8,16,32,64,128,256)."),
         .value("width", "W", "Render SVG files at this width in pixels (default: intrinsic size)."),
         .value("dump-scenes", "DIR", "Write each built-in scene as DIR/NAME.png (existing folder)."),
         .flag("quiet", "Accepted for symmetry; bench prints only results.", short: "q"),
     ]
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
-        let iterations = try args.int("iterations", in: 1...10000, what: "an iteration count") ?? 20
+        let iterations = try args.int("iterations", in: 1...10000, what: "an iteration count")
+        let operations = try args.int("operations", in: 1...100_000, what: "a shape count") ?? 1000
+        var sizes = RasterBenchmark.sizes
+        if let raw = args.string("sizes") {
+            sizes = try raw.split(separator: ",").map { part in
+                guard let v = Int(part.trimmingCharacters(in: .whitespaces)), (1...1024).contains(v) else {
+                    throw UsageError("\(args.label("sizes")): \"\(part)\" is not a size; give pixel sizes from 1 to 1024 separated by commas, e.g. 8,64", command: name)
+                }
+                return v
+            }
+        }
         let width = try args.int("width", in: 1...Limits.maxFrameSide, what: "pixels")
         if let dir = args.string("dump-scenes") {
             var isDir: ObjCBool = false
@@ -41,7 +56,7 @@ enum BenchCommand: Command {
             if args.positionals.isEmpty { return 0 }
         }
         if args.positionals.isEmpty {
-            try BuiltInBenchmarks.run(iterations: iterations)
+            try BuiltInBenchmarks.run(iterations: iterations ?? 3, operations: operations, sizes: sizes)
             return 0
         }
         for file in args.positionals {
@@ -50,7 +65,7 @@ enum BenchCommand: Command {
             if let width { try Limits.checkFrame(width: width, height: Int(Double(width) * document.size.height / max(1e-9, document.size.width)), command: name) }
             var samples: [Double] = []
             var size = (0, 0)
-            for _ in 0..<iterations {
+            for _ in 0..<(iterations ?? 20) {
                 try Cancellation.shared.check()
                 let start = DispatchTime.now().uptimeNanoseconds
                 let image: Image
@@ -58,7 +73,7 @@ enum BenchCommand: Command {
                 samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 size = (image.width, image.height)
             }
-            Console.out("\(file): median \(String(format: "%.3f", median(samples))) ms per frame (\(size.0)x\(size.1), \(iterations) iterations)")
+            Console.out("\(file): median \(String(format: "%.3f", median(samples))) ms per frame (\(size.0)x\(size.1), \(iterations ?? 20) iterations)")
         }
         return 0
     }

@@ -30,7 +30,8 @@ enum HUDCommand: SceneCommand {
     static let progressChoices = ["radial", "linear", "none"]
     static let resultChoices = ["success", "error", "none"]
     static let overlayChoices = ["gradient", "linear", "none"]
-    static let looks = ["mmprogresshud", "svprogresshud-light", "svprogresshud-dark"]
+    static let looks = ["mmprogresshud", "svprogresshud-light", "svprogresshud-dark", "mbprogresshud",
+                        "mbprogresshud-pie", "mbprogresshud-annular", "mbprogresshud-bar", "mbprogresshud-text"]
 
     static var componentOptions: [OptionSpec] {
         [
@@ -46,7 +47,7 @@ enum HUDCommand: SceneCommand {
             .flag("border", "Draw MMProgressHUD's optional white 2 pt border."),
             .value("image", "FILE", "A PNG or SVG shown instead of the spinner while loading (100 x 100 pt)."),
             .value("font", "FILE", "A TrueType font for title and status (default: system fonts, DejaVu Sans)."),
-            .value("look", "NAME", "Look: mmprogresshud (default), svprogresshud-light, svprogresshud-dark.", choices: looks),
+            .value("look", "NAME", "Look: mmprogresshud (default); neighbours for comparison: svprogresshud-light, svprogresshud-dark, mbprogresshud (spinner), mbprogresshud-pie, mbprogresshud-annular, mbprogresshud-bar, mbprogresshud-text.", choices: looks),
         ]
     }
     static let defaults = RenderOptions.Defaults(fps: 30, scale: 1, backdrop: .mockLight, device: .default, size: nil, stillTime: nil)
@@ -55,6 +56,9 @@ enum HUDCommand: SceneCommand {
         let look = try args.choice("look", looks) ?? "mmprogresshud"
         if look.hasPrefix("svprogresshud") {
             return try makeSVProgressHUD(args, options: options, storyboard: storyboard, dark: look.hasSuffix("dark"))
+        }
+        if look.hasPrefix("mbprogresshud") {
+            return try makeMBProgressHUD(args, options: options, storyboard: storyboard, look: look)
         }
         var story = ProgressHUDStory()
         story.seed = options.seed
@@ -156,6 +160,49 @@ enum HUDCommand: SceneCommand {
         }
         return try SVProgressHUDScene(screen: options.screen, style: style, content: content, status: status,
                                       showAt: showAt, dismissAt: dismissAt, duration: options.duration)
+    }
+
+    /// MBProgressHUD's look: a mode per look name, --title as the label and --status as the details;
+    /// --style fade / expand / shrink pick MBProgressHUDAnimationFade / ZoomIn / ZoomOut.
+    static func makeMBProgressHUD(_ args: ParsedArguments, options: RenderOptions, storyboard: Storyboard?, look: String) throws -> SceneRenderable {
+        for unsupported in ["confirm", "glow-color", "border", "image", "font", "progress", "result", "result-message", "overlay"] where args.has(unsupported) {
+            throw UsageError("\(args.label(unsupported)) applies to the MMProgressHUD look only; remove it or drop --look", command: name)
+        }
+        var style = MBProgressHUDStyle()
+        switch try args.choice("style", styles) {
+        case nil, "fade": style.animation = .fade
+        case "expand": style.animation = .zoomIn
+        case "shrink": style.animation = .zoomOut
+        case let other?:
+            throw UsageError("\(args.label("style")): \"\(other)\" is MMProgressHUD's; MBProgressHUD animates with fade, expand (zoomIn) or shrink (zoomOut)", command: name)
+        }
+        let mode: MBProgressHUDStyle.Mode
+        switch look {
+        case "mbprogresshud-pie": mode = .determinate(0)
+        case "mbprogresshud-annular": mode = .annularDeterminate(0)
+        case "mbprogresshud-bar": mode = .determinateHorizontalBar(0)
+        case "mbprogresshud-text": mode = .text
+        default: mode = .indeterminate
+        }
+        var label: String? = args.string("title").map { $0.isEmpty ? nil : $0 } ?? "Loading"
+        var details = args.string("status")
+        var showAt = 0.0, hideAt: Double? = 2.5
+        if let storyboard {
+            hideAt = nil
+            for e in storyboard.events {
+                switch e.action {
+                case .show:
+                    showAt = e.at
+                    if let t = e.title { label = t }
+                    if let s = e.status { details = s }
+                case .dismiss: hideAt = e.at
+                case .update, .tap:
+                    throw UsageError("storyboard \(storyboard.file): \(e.path).action: the MBProgressHUD look has show and dismiss only (progress ramps from show to dismiss)", command: name)
+                }
+            }
+        }
+        return try MBProgressHUDScene(screen: options.screen, style: style, mode: mode, label: label, details: details,
+                                      showAt: showAt, hideAt: hideAt, duration: options.duration)
     }
 
     /// A PNG or SVG for the HUD's image area (100 x 100 pt at the screen's scale).

@@ -1,26 +1,29 @@
 // NameSuggester: "did you mean" by edit distance.
 //
-// Design note: Damerau-free Levenshtein over Unicode scalars is plenty for option and value names
+// Design note: edit distance (with adjacent transpositions) over Unicode scalars is plenty for option and value names
 // (all short, ASCII); a suggestion is only offered when it is close relative to the word's length,
 // so that a wild guess ("--xyz") gets the list of valid names rather than a misleading hint.
 
 enum NameSuggester {
-    /// Levenshtein distance, case-insensitive.
+    /// Edit distance counting insertions, deletions, substitutions and transpositions of adjacent
+    /// letters (optimal string alignment), case-insensitive: "rign" is one edit from "ring".
     static func distance(_ a: String, _ b: String) -> Int {
         let x = Array(a.lowercased().unicodeScalars), y = Array(b.lowercased().unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
+        var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+        for i in 0...x.count { d[i][0] = i }
+        for j in 0...y.count { d[0][j] = j }
         for i in 1...x.count {
-            current[0] = i
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[y.count]
+        return d[x.count][y.count]
     }
 
     /// The candidate nearest to `word`, if it is near enough to be a plausible typo.

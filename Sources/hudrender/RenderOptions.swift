@@ -33,7 +33,7 @@ struct RenderOptions {
         .value("scale", "1|2|3", "Pixels per point.", choices: ["1", "2", "3"]),
         .value("background", "NAME", "Backdrop: mock-light, mock-dark, transparent or #RRGGBB."),
         .value("seed", "N", "Seed for the randomness of some styles (drop angles); same seed, same bytes."),
-        .value("loop", "N", "Times an animation plays; 0 = forever (default 0)."),
+        .value("loop", "N", "Repeats after the first play (GIF's loop count); 0 = loop forever (default)."),
         .value("storyboard", "FILE.json", "A JSON storyboard: component, options and timed events (see Fixtures/storyboards/README.md)."),
         .value("contact-sheet", "COLSxROWS", "Lay out COLS x ROWS frames with their times on one PNG (--out sheet.png)."),
         .value("jobs", "N", "Worker threads (default: all cores). Output is identical for any value.", short: "j"),
@@ -91,7 +91,7 @@ struct RenderOptions {
         var device = defaults.device
         if let name = args.string("device") {
             do { device = try Device.named(name) } catch {
-                throw UsageError("\(args.label("device")): \(error); valid devices: \(Device.all.map(\.id).joined(separator: ", "))", command: command)
+                throw UsageError("\(args.label("device")): \(error)", command: command)
             }
         }
         var size: Size? = defaults.size

@@ -119,22 +119,24 @@ struct Storyboard {
             guard case .object(let items) = o else { throw fail("options: expected an object of option names and values, got \(o.summary)") }
             let allowed = specs.filter { !runOnlyOptions.contains($0.name) }
             for (key, value) in items {
-                let label = "options.\(key)"
+                // The file is part of the label: these values are validated later, by the command.
+                let label = "storyboard \(file): options.\(key)"
+                let place = "options.\(key)"
                 guard let spec = allowed.first(where: { $0.name == key }) else {
-                    if runOnlyOptions.contains(key) { throw fail("\(label): --\(key) belongs on the command line, not in a storyboard") }
+                    if runOnlyOptions.contains(key) { throw fail("\(place): --\(key) belongs on the command line, not in a storyboard") }
                     throw fail(unknownKey(key, at: "options.", valid: allowed.map(\.name)))
                 }
                 switch (spec.kind, value) {
                 case (.flag, .bool(let b)):
                     if b { options.set(key, "true", label: label) }
                 case (.flag, _):
-                    throw fail("\(label): expected true or false, got \(value.summary)")
+                    throw fail("\(place): expected true or false, got \(value.summary)")
                 case (.value, .string(let s)):
                     options.set(key, s, label: label)
                 case (.value, .number(let n)):
                     options.set(key, format(n), label: label)
                 case (.value(let placeholder), _):
-                    throw fail("\(label): expected \(placeholder) as a string or number, got \(value.summary)")
+                    throw fail("\(place): expected \(placeholder) as a string or number, got \(value.summary)")
                 }
             }
         }

@@ -5,13 +5,15 @@ import XCTest
 
 final class BenchCommandTests: HudrenderTestCase {
     func testBuiltInSuitePrintsOneLinePerTest() throws {
-        let r = try Hudrender.run(["bench", "--iterations", "1"], in: dir)
+        let r = try Hudrender.run(["bench", "--iterations", "1", "--operations", "5", "--sizes", "8,16"], in: dir)
         assertSuccess(r)
         let lines = r.stdout.split(separator: "\n")
-        XCTAssertGreaterThanOrEqual(lines.count, 3)
+        XCTAssertEqual(lines.count, 17 * 2, "17 tests at 2 sizes")
+        XCTAssertTrue(lines[0].hasPrefix("FillRectA"), String(lines[0]))
         for line in lines {
-            XCTAssertNotNil(line.range(of: #"^[\w./-]+: median [0-9.]+ ms per frame \(\d+x\d+, 1 iterations\)$"#, options: .regularExpression), String(line))
+            XCTAssertNotNil(line.range(of: #"^\w+\s+(8x8|16x16)\s+[0-9.]+ us/op\s+\d+ ops/s$"#, options: .regularExpression), String(line))
         }
+        assertUsageError(try Hudrender.run(["bench", "--sizes", "8,big"], in: dir), contains: ["--sizes: \"big\" is not a size"])
     }
 
     func testSVGFiles() throws {

@@ -86,6 +86,11 @@ final class HUDCommandTests: HudrenderTestCase {
         assertSuccess(try Hudrender.run(small + ["--look", "svprogresshud-dark", "--at", "1", "--out", "sv.png"], in: dir))
         assertSuccess(try Hudrender.run(small + ["--look", "svprogresshud-light", "--at", "1", "--out", "sv-light.png"], in: dir))
         XCTAssertNotEqual(bytes("sv.png"), bytes("sv-light.png"))
+        assertSuccess(try Hudrender.run(small + ["--look", "mbprogresshud-annular", "--title", "Saving", "--at", "1", "--out", "mb.png"], in: dir))
+        assertSuccess(try Hudrender.run(small + ["--look", "mbprogresshud", "--style", "expand", "--at", "1", "--out", "mb2.png"], in: dir))
+        XCTAssertNotEqual(bytes("mb.png"), bytes("mb2.png"))
+        assertUsageError(try Hudrender.run(small + ["--look", "mbprogresshud", "--style", "balloon", "--out", "x.png"], in: dir),
+                         contains: ["MBProgressHUD animates with fade, expand (zoomIn) or shrink (zoomOut)"])
         XCTAssertNotNil(bytes("image.png"))
         XCTAssertNotNil(bytes("confirm.png"))
     }

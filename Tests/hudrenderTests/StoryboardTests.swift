@@ -64,7 +64,7 @@ final class StoryboardTests: HudrenderTestCase {
             (#"{"options": {"fps": "fast"}, "events": [{"at": 0, "action": "show"}]}"#, ["options.fps: expected frames per second as a number, got \"fast\""]),
             (#"{"evnets": []}"#, ["evnets: unknown key", "did you mean \"events\""]),
             (#"{"events": [{"at": 0, "action": "show"},]}"#, ["invalid JSON at line 1", "trailing comma"]),
-            ("{\n  \"events\": [\n    {\"at\": 0 \"action\": \"show\"}\n  ]\n}", ["invalid JSON at line 3, column 15", "expected ',' or '}'"]),
+            ("{\n  \"events\": [\n    {\"at\": 0 \"action\": \"show\"}\n  ]\n}", ["invalid JSON at line 3, column 14", "expected ',' or '}'"]),
             (#"{"component": "wheel", "events": []}"#, ["component: unknown component \"wheel\""]),
         ]
         for (json, fragments) in cases {
