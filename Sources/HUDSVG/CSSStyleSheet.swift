@@ -27,6 +27,21 @@ struct CSSStyleSheet {
     }
 
     private(set) var rules: [Rule] = []
+    /// Rule indices by the most specific key of their selector, so that matching an element looks
+    /// only at rules that can apply (documents may have many rules and many elements).
+    private var byID: [String: [Int]] = [:]
+    private var byClass: [String: [Int]] = [:]
+    private var byType: [String: [Int]] = [:]
+    private var universal: [Int] = []
+
+    private mutating func index(_ r: Rule) {
+        let i = rules.count
+        rules.append(r)
+        if let id = r.selector.id { byID[id, default: []].append(i) }
+        else if let c = r.selector.classes.first { byClass[c, default: []].append(i) }
+        else if let t = r.selector.type { byType[t, default: []].append(i) }
+        else { universal.append(i) }
+    }
 
     /// Adds the rules of one `<style>` element's text, collecting warnings for what is skipped.
     mutating func add(_ text: String, warnings: inout [String]) {
@@ -53,7 +68,7 @@ struct CSSStyleSheet {
             for sel in prelude.split(separator: ",") {
                 let s = sel.trimmingSpaces
                 if let parsed = CSSStyleSheet.parseSelector(s) {
-                    rules.append(Rule(selector: parsed, declarations: decls, order: rules.count))
+                    index(Rule(selector: parsed, declarations: decls, order: rules.count))
                 } else {
                     warnings.append("CSS selector '\(s.prefix(60))' is not supported (only type, .class, #id and * ); its rule was skipped")
                 }
@@ -63,7 +78,12 @@ struct CSSStyleSheet {
 
     /// The declarations that apply to an element, in cascade order (later wins).
     func declarations(forName name: String, id: String?, classes: [String]) -> [(String, String)] {
-        let matching = rules.filter { $0.selector.matches(name: name, id: id, classes: classes) }
+        guard !rules.isEmpty else { return [] }
+        var candidates = universal + (byType[name] ?? [])
+        if let id { candidates += byID[id] ?? [] }
+        for c in Set(classes) { candidates += byClass[c] ?? [] }
+        let matching = Set(candidates).map { rules[$0] }
+            .filter { $0.selector.matches(name: name, id: id, classes: classes) }
             .sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
         return matching.flatMap { $0.declarations }
     }

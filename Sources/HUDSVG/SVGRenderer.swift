@@ -170,15 +170,13 @@ struct SVGRenderer {
         }
     }
 
-    /// True when `target` contains `node` (a `use` pointing at its own ancestor).
+    /// True when `target` contains `node` (a `use` pointing at its own ancestor): walks up from
+    /// `node`, which costs at most the nesting depth.
     private func isAncestor(_ target: SVGNode, of node: SVGNode) -> Bool {
-        var stack = [target]
-        var visited = 0
-        while let n = stack.popLast() {
-            if n === node { return true }
-            visited += 1
-            if visited > 100_000 { return true }
-            stack.append(contentsOf: n.children)
+        var n: SVGNode? = node
+        while let cur = n {
+            if cur === target { return true }
+            n = cur.parent
         }
         return false
     }

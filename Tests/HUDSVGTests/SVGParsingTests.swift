@@ -96,6 +96,16 @@ final class SVGParsingTests: XCTestCase {
         XCTAssertTrue(doc.warnings.contains { $0.contains("@media") }, "\(doc.warnings)")
     }
 
+    func testManyRulesAndElementsMatchThroughTheIndex() throws {
+        var css = "", body = ""
+        for i in 0..<5000 { css += ".c\(i) { fill: #0000\(i % 10)\(i % 10) } #e\(i) { stroke: red } " }
+        for i in 0..<5000 { body += "<rect id=\"e\(i)\" class=\"c\(i) other\" width=\"1\" height=\"1\"/>" }
+        let doc = try SVGDocument(data: Array("<svg><style>* { opacity: 0.5 } \(css)</style>\(body)</svg>".utf8))
+        XCTAssertEqual(doc.ids["e4321"]?.properties["fill"], "#000011")
+        XCTAssertEqual(doc.ids["e4321"]?.properties["stroke"], "red")
+        XCTAssertEqual(doc.ids["e4321"]?.properties["opacity"], "0.5")
+    }
+
     func testIntrinsicSize() throws {
         func size(_ attrs: String) throws -> Size { try SVGDocument(data: Array("<svg \(attrs)/>".utf8)).size }
         XCTAssertEqual(try size("viewBox=\"0 0 24 12\""), Size(width: 24, height: 12))
