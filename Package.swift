@@ -44,7 +44,23 @@ let fuzzTargets: [Target] = !fuzzing ? [] : [
     .executableTarget(name: "FuzzPNG", dependencies: ["HUDCodecs"], path: "Fuzz/FuzzPNG"),
     .executableTarget(name: "FuzzGIF", dependencies: ["HUDCodecs"], path: "Fuzz/FuzzGIF"),
     .executableTarget(name: "FuzzAPNG", dependencies: ["HUDCodecs"], path: "Fuzz/FuzzAPNG"),
-]
+] + cliFuzzTargets
+// The storyboard and command-line parsers live in the hudrender executable, which cannot be
+// imported, so FuzzCLI compiles its sources (all but main.swift) next to the entry files; it runs as
+// the storyboard or the command-line fuzzer by the name it is called under (Scripts/fuzz.sh links
+// FuzzStoryboard and FuzzCommandLine to it). SwiftPM forbids two targets sharing a file, so it exists
+// only when HUD_TARGETS leaves hudrender out (Scripts/fuzz.sh does).
+var cliFuzzTargets: [Target] {
+    let selected = ProcessInfo.processInfo.environment["HUD_TARGETS"].map { $0.split(separator: ",").map(String.init) }
+    guard let selected, !selected.contains("hudrender") else { return [] }
+    let cli = ((try? FileManager.default.contentsOfDirectory(atPath: "Sources/hudrender")) ?? [])
+        .filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.sorted().map { "Sources/hudrender/" + $0 }
+    let entries = ((try? FileManager.default.contentsOfDirectory(atPath: "Fuzz/FuzzCLI")) ?? [])
+        .filter { $0.hasSuffix(".swift") }.sorted().map { "Fuzz/FuzzCLI/" + $0 }
+    guard !cli.isEmpty, !entries.isEmpty else { return [] }
+    return [.executableTarget(name: "FuzzCLI", dependencies: ["HUDRaster", "HUDText", "HUDSVG", "HUDMotion", "HUDKit", "HUDCodecs"],
+                              path: ".", sources: cli + entries)]
+}
 
 // DEVELOPMENT ONLY: targets whose folder holds no source yet are left out (removed before release).
 func hasSources(_ t: Target) -> Bool {

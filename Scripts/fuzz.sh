@@ -55,7 +55,11 @@ mkdir -p .fuzz
 if [[ -z "${FUZZ_NO_BUILD:-}" ]]; then
     if (( ${#TARGETS[@]} == 1 )); then build_args=(--product "$(build_product "${TARGETS[0]}")"); else build_args=(); fi
     echo "== building ${TARGETS[*]} (release, fuzzer + address sanitizer) in $SCRATCH, log .fuzz/build.log"
+    # SwiftPM passes `-sanitize=fuzzer -sanitize=address` in that order, and Swift 6.3's driver then
+    # drops the coverage instrumentation of Swift code (only the C shim is instrumented and libFuzzer
+    # fuzzes blind); asking for the coverage libFuzzer reads explicitly restores it.
     if ! nice -n "$NICE" swift build -c release --sanitize fuzzer --sanitize address \
+            -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
             --scratch-path "$SCRATCH" "${build_args[@]}" >.fuzz/build.log 2>&1; then
         grep -E 'error:' .fuzz/build.log | head -20 >&2 || tail -20 .fuzz/build.log >&2
         echo "fuzz.sh: build failed (see .fuzz/build.log)" >&2; exit 2
@@ -82,7 +86,9 @@ for t in "${TARGETS[@]}"; do
     echo "== $t: ${SECONDS_EACH}s, corpus $work ($(ls "$work" | wc -l) inputs), log $log"
     # -timeout: one input taking 10 s is a hang; -rss_limit_mb: a 2 GB input is a memory bomb.
     # ASAN_OPTIONS: Swift's runtime keeps metadata caches alive on purpose; leaks are still reported.
-    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
+    # SWIFT_BACKTRACE: Swift's own crash handler would inspect the dying process and trip ASan
+    # itself; with it off, a Swift trap reaches libFuzzer as the deadly signal it is.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
     nice -n "$NICE" "$exe" "$work" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" -print_final_stats=1 "${dict[@]}" "${mode[@]}" ${FUZZ_ARGS:-} \
         >"$log" 2>&1
