@@ -462,8 +462,8 @@ public final class Canvas {
                     cm.coverage.withUnsafeBufferPointer { cp in
                         let row = cp.baseAddress! + (y - cm.originY) * cm.width + (x - cm.originX)
                         for i in 0..<n {
-                            let c = UInt32(cov[i])
-                            if c != 0 { cov[i] = UInt8(truncatingIfNeeded: Compositor.div255(c &* UInt32(row[i]))) }
+                            let c = UInt32(cov[i]), k = UInt32(row[i])
+                            if c != 0 && k != 255 { cov[i] = UInt8(truncatingIfNeeded: Compositor.div255(c &* k)) }
                         }
                     }
                 }

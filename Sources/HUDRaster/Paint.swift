@@ -168,7 +168,7 @@ struct Shader {
                 var pyy = inv.b * (Double(x) + 0.5) + inv.d * py + inv.ty - center.y
                 let twoPi = 2 * Double.pi
                 for i in 0..<n {
-                    var t = (atan2(pyy, px) - start) / twoPi
+                    var t = (Shader.fastAtan2(pyy, px) - start) / twoPi
                     if t.isFinite && abs(t) < 1e15 {
                         t -= Double(floorToInt(t))
                         out[i] = L[min(Gradient.lutSize - 1, Int(t * Double(Gradient.lutSize - 1) + 0.5))]
@@ -182,15 +182,32 @@ struct Shader {
             Shader.sampleBilinear(img, inv: inv, y: y, x: x, n: n, out: out)
         case let .aligned(img, ox, oy):
             let row = y - oy, col = x - ox
-            img.pixels.withUnsafeBytes { raw in
-                let p = raw.baseAddress!
-                for i in 0..<n {
-                    let cx = col + i
-                    if row < 0 || row >= img.height || cx < 0 || cx >= img.width { out[i] = 0; continue }
-                    out[i] = p.loadUnaligned(fromByteOffset: (row * img.width + cx) * 4, as: UInt32.self)
+            guard row >= 0, row < img.height else { out.initialize(repeating: 0, count: n); return }
+            // Copy the overlapping part of the row in one go; zeros outside the image.
+            let a = max(0, -col), b = min(n, img.width - col)
+            if a > 0 { out.initialize(repeating: 0, count: min(a, n)) }
+            if b < n { (out + max(b, 0)).initialize(repeating: 0, count: n - max(b, 0)) }
+            if a < b {
+                img.pixels.withUnsafeBytes { raw in
+                    UnsafeMutableRawPointer(out + a).copyMemory(from: raw.baseAddress! + (row * img.width + col + a) * 4,
+                                                                byteCount: (b - a) * 4)
                 }
             }
         }
+    }
+
+    /// atan2 from a minimax polynomial (max error ~1e-5 rad, far below one step of the gradient
+    /// table): 15x faster than libm's, and the same bits on every CPU (glibc picks FMA or non-FMA
+    /// code paths at run time, which may differ in the last place).
+    @inline(__always) static func fastAtan2(_ y: Double, _ x: Double) -> Double {
+        let ax = abs(x), ay = abs(y)
+        let mx = max(ax, ay), mn = min(ax, ay)
+        if !(mx > 0) { return mx == 0 ? 0 : .nan }
+        let a = mn / mx, s = a * a
+        var r = a * (0.99997726 + s * (-0.33262347 + s * (0.19354346 + s * (-0.11643287 + s * (0.05265332 + s * -0.01172120)))))
+        if ay > ax { r = Double.pi / 2 - r }
+        if x < 0 { r = Double.pi - r }
+        return y < 0 ? -r : r
     }
 
     /// Bilinear filtering with clamp-to-edge addressing (the shape's own coverage makes the edge).
@@ -212,6 +229,25 @@ struct Shader {
                 let rb = (((a & 0x00FF00FF) &* g &+ (b & 0x00FF00FF) &* f) >> 8) & 0x00FF00FF
                 let ag = (((a >> 8) & 0x00FF00FF) &* g &+ ((b >> 8) & 0x00FF00FF) &* f) & 0xFF00FF00
                 return rb | ag
+            }
+            // Fixed-point stepping (16 more fraction bits) when the whole row stays in range.
+            let uEnd = u + du * Double(n), vEnd = v + dv * Double(n), r = Double(1 << 38)
+            if u.isFinite, v.isFinite, uEnd.isFinite, vEnd.isFinite,
+               abs(u) < r, abs(v) < r, abs(uEnd) < r, abs(vEnd) < r {
+                var U = Int64(u * 65536), V = Int64(v * 65536)
+                let DU = Int64(du * 65536), DV = Int64(dv * 65536)
+                for i in 0..<n {
+                    let iu = Int(truncatingIfNeeded: U &>> 16), iv = Int(truncatingIfNeeded: V &>> 16)
+                    let x0 = iu >> 8, y0 = iv >> 8
+                    let fx = UInt32(truncatingIfNeeded: iu & 255), fy = UInt32(truncatingIfNeeded: iv & 255)
+                    let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
+                    let ya = min(max(y0, 0), h - 1), yb = min(max(y0 + 1, 0), h - 1)
+                    let top = lerp(px(xa, ya), px(xb, ya), fx)
+                    let bot = lerp(px(xa, yb), px(xb, yb), fx)
+                    out[i] = lerp(top, bot, fy)
+                    U &+= DU; V &+= DV
+                }
+                return
             }
             for i in 0..<n {
                 guard u.isFinite, v.isFinite else { out[i] = 0; u += du; v += dv; continue }
