@@ -67,6 +67,7 @@ public final class Canvas {
     var stack: [GState] = []
     var layers: [LayerRecord] = []
     let engine = Rasterizer.Engine()
+    let tables = GradientTableCache()
     var spanBuffer: [UInt32] = []
     var coverageBuffer: [UInt8] = []
 
@@ -253,7 +254,7 @@ public final class Canvas {
 
     /// Fills `path` with the fill paint.
     public func fill(_ path: Path, rule: FillRule = .winding) {
-        draw(.path(path, state.ctm, rule), Shader(state.fillPaint, ctm: state.ctm))
+        draw(.path(path, state.ctm, rule), Shader(state.fillPaint, ctm: state.ctm, tables: tables))
     }
 
     /// Strokes `path` with the stroke paint and line parameters (dash, width, caps, joins).
@@ -273,7 +274,7 @@ public final class Canvas {
         if outline.isEmpty { return }
         let saved = state.alpha
         state.alpha = saved * alphaScale
-        draw(.path(outline, .identity, .winding), Shader(state.strokePaint, ctm: t))
+        draw(.path(outline, .identity, .winding), Shader(state.strokePaint, ctm: t, tables: tables))
         state.alpha = saved
     }
 
@@ -298,7 +299,7 @@ public final class Canvas {
     public func drawLinearGradient(_ g: Gradient, start: Point, end: Point, options: GradientDrawingOptions = []) {
         let sh = Shader(.linearGradient(g, start: start, end: end, spread: .pad), ctm: state.ctm,
                         extendBefore: options.contains(.drawsBeforeStartLocation),
-                        extendAfter: options.contains(.drawsAfterEndLocation))
+                        extendAfter: options.contains(.drawsAfterEndLocation), tables: tables)
         draw(.box(state.clip.bounds), sh)
     }
 
@@ -308,13 +309,13 @@ public final class Canvas {
         let sh = Shader(.radialGradient(g, startCenter: startCenter, startRadius: startRadius, endCenter: endCenter,
                                         endRadius: endRadius, spread: .pad), ctm: state.ctm,
                         extendBefore: options.contains(.drawsBeforeStartLocation),
-                        extendAfter: options.contains(.drawsAfterEndLocation))
+                        extendAfter: options.contains(.drawsAfterEndLocation), tables: tables)
         draw(.box(state.clip.bounds), sh)
     }
 
     /// Paints a conic (sweep) gradient across the clip: t = 0 at `startAngle`, clockwise, full turn = 1.
     public func drawConicGradient(_ g: Gradient, center: Point, startAngle: Double) {
-        draw(.box(state.clip.bounds), Shader(.conicGradient(g, center: center, startAngle: startAngle), ctm: state.ctm))
+        draw(.box(state.clip.bounds), Shader(.conicGradient(g, center: center, startAngle: startAngle), ctm: state.ctm, tables: tables))
     }
 
     /// Draws `image` scaled into `rect` (user space) with bilinear filtering through the CTM.

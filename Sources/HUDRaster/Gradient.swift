@@ -58,6 +58,21 @@ public struct Gradient: Hashable, Sendable {
     }
 }
 
+/// The last few gradients' lookup tables, so a gradient drawn again (every frame of an animation,
+/// each segment of a ring) is not re-interpolated. Owned by one Canvas; not thread-safe.
+final class GradientTableCache {
+    private var entries: [(Gradient, [UInt32])] = []
+    static let capacity = 8
+
+    func table(for g: Gradient) -> [UInt32] {
+        if let i = entries.firstIndex(where: { $0.0 == g }) { return entries[i].1 }
+        let t = g.lookupTable()
+        if entries.count >= GradientTableCache.capacity { entries.removeFirst() }
+        entries.append((g, t))
+        return t
+    }
+}
+
 /// What a gradient paint shows beyond its 0...1 range (like SVG's spreadMethod).
 public enum SpreadMode: Hashable, Sendable {
     /// The end colours continue.

@@ -54,14 +54,16 @@ struct Shader {
 
     /// Binds `paint` to a CTM. Degenerate gradients (zero length, non-invertible CTM) fall back
     /// to their last colour as Core Graphics does for pad spread, or draw nothing.
-    init(_ paint: Paint, ctm: Transform, extendBefore: Bool = true, extendAfter: Bool = true) {
+    init(_ paint: Paint, ctm: Transform, extendBefore: Bool = true, extendAfter: Bool = true,
+         tables: GradientTableCache? = nil) {
+        func table(_ g: Gradient) -> [UInt32] { tables?.table(for: g) ?? g.lookupTable() }
         self.extendBefore = extendBefore; self.extendAfter = extendAfter
         switch paint {
         case .color(let c):
             kind = .solid(Compositor.pack(c))
         case let .linearGradient(g, start, end, spread):
             self.spread = spread
-            lut = g.lookupTable()
+            lut = table(g)
             let dx = end.x - start.x, dy = end.y - start.y, len2 = dx * dx + dy * dy
             guard let inv = ctm.inverted(), len2 > 0, len2.isFinite, start.isFinite else {
                 kind = g.colors.isEmpty || !extendAfter ? .none : .solid(Compositor.pack(g.colors[g.colors.count - 1]))
@@ -74,13 +76,13 @@ struct Shader {
             kind = .linear(ax: ax, ay: ay, a0: a0)
         case let .radialGradient(g, c0, r0, c1, r1, spread):
             self.spread = spread
-            lut = g.lookupTable()
+            lut = table(g)
             let r0 = max(0, r0), r1 = max(0, r1)
             guard let inv = ctm.inverted(), c0.isFinite, c1.isFinite, r0.isFinite, r1.isFinite,
                   !(c0 == c1 && r0 == r1) else { kind = .none; return }
             kind = .radial(inv: inv, c0: c0, r0: r0, cd: c1 - c0, dr: r1 - r0)
         case let .conicGradient(g, center, startAngle):
-            lut = g.lookupTable()
+            lut = table(g)
             spread = .repeat
             guard let inv = ctm.inverted(), center.isFinite, startAngle.isFinite else { kind = .none; return }
             kind = .conic(inv: inv, center: center, start: startAngle)

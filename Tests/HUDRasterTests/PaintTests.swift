@@ -139,4 +139,23 @@ final class PaintTests: XCTestCase {
         c.fill(Rect(x: 0, y: 0, width: 10, height: 10))
         XCTAssertEqual(c.image[5, 5].a, 255)   // the zero-length linear gradient paints its last colour
     }
+
+    func testCachedTablesNeverMixGradients() throws {
+        let c = try Canvas(width: 100, height: 2)
+        let a = Gradient(colors: [.black, .white]), b = Gradient(colors: [.white, .black])
+        for _ in 0..<3 {
+            c.setFillPaint(.linearGradient(a, start: .zero, end: Point(x: 100, y: 0)))
+            c.fill(Rect(x: 0, y: 0, width: 100, height: 1))
+            c.setFillPaint(.linearGradient(b, start: .zero, end: Point(x: 100, y: 0)))
+            c.fill(Rect(x: 0, y: 1, width: 100, height: 1))
+        }
+        XCTAssertLessThan(c.image[5, 0].r, 20)
+        XCTAssertGreaterThan(c.image[5, 1].r, 235)
+        for i in 0..<12 {   // more gradients than the cache holds
+            let g = Gradient(colors: [Color(white: Double(i) / 11), Color(white: Double(i) / 11)])
+            c.setFillPaint(.linearGradient(g, start: .zero, end: Point(x: 100, y: 0)))
+            c.fill(Rect(x: 0, y: 0, width: 100, height: 1))
+            XCTAssertEqual(Double(c.image[50, 0].r), Double(i) / 11 * 255, accuracy: 1)
+        }
+    }
 }
