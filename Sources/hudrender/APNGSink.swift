@@ -10,6 +10,8 @@ final class APNGSink: FrameSink {
     private var encoder: APNG.Encoder?
 
     init(path: String, width: Int, height: Int, loop: Int, frameCount: Int) throws {
+        // HUDCodecs' default zlib level 9: level 6 halved the encoding time of the default HUD story
+        // (7.7 s -> 3.8 s CPU) but made the file 12% larger, and docs assets are read more than written.
         encoder = try APNG.Encoder(path: path, plays: loop == 0 ? 0 : loop + 1)
     }
 

@@ -18,7 +18,8 @@ enum BuiltInBenchmarks {
     static func dumpScenes(to dir: String) throws {
         for scene in RasterBenchmark.accuracyScenes() {
             try Cancellation.shared.check()
-            do { try PNG.write(try scene.render(), to: "\(dir)/\(scene.name).png") } catch {
+            // Fast zlib: these are inputs to comparison scripts, not assets to ship.
+            do { try PNG.write(try scene.render(), to: "\(dir)/\(scene.name).png", options: PNG.WriteOptions(compressionLevel: 1)) } catch {
                 throw RuntimeFailure("cannot write \(dir)/\(scene.name).png", error)
             }
         }

@@ -65,13 +65,17 @@ struct Storyboard {
     /// Loads and validates `path` for a command accepting `options`.
     /// - Throws: `UsageError` naming the JSON path of the first problem.
     static func load(path: String, command: String, options specs: [OptionSpec]) throws -> Storyboard {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                throw UsageError("--storyboard \(path): \(isDir.boolValue ? "is a folder; give a .json file" : "cannot be read; check its permissions")", command: command)
-            }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw UsageError("--storyboard \(path): no such file; check the path", command: command)
         }
+        if isDir.boolValue { throw UsageError("--storyboard \(path): is a folder; give a .json file", command: command) }
+        // FileHandle also reads pipes and devices (`--storyboard /dev/stdin`).
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw UsageError("--storyboard \(path): cannot be read; check its permissions", command: command)
+        }
+        let data = handle.readDataToEndOfFile()
+        handle.closeFile()
         let document: JSONValue
         do {
             document = try JSONReader.parse([UInt8](data))
