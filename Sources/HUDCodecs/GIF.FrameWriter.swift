@@ -1,13 +1,15 @@
 // GIF.FrameWriter: the second pass. Maps frames to the global palette, differences them against what
 // a viewer is showing, and writes them through giflib.
 //
-// Design note: the writer keeps the canvas a decoder would display (one palette index per pixel), so
+// Design note: the writer keeps the canvas a decoder would display (one colour per pixel), so
 // differencing compares what will be seen, not what was asked for: a pixel whose new colour maps to the
-// index already shown is left transparent ("keep"), frames are cropped to the box of real changes, and
+// colour already shown is left transparent ("keep"), frames are cropped to the box of real changes, and
 // a frame with no change just lengthens the previous one. Frames are written one step late, because a
 // frame's disposal (keep, or restore-to-transparent when the next frame must lower alpha) and its
-// delay are only known once the next frame has been seen. Error diffusion runs only over pixels whose
-// source changed and skips high-contrast (anti-aliased) edges, so static areas and edges never shimmer.
+// delay are only known once the next frame has been seen. A frame gets a local colour table only when
+// its new pixels are served badly by the global palette and the local table halves their error.
+// Error diffusion runs only over pixels whose source changed and skips high-contrast (anti-aliased)
+// edges, so static areas and edges never shimmer.
 import HUDRaster
 import CGIF
 import Glibc
@@ -33,7 +35,10 @@ extension GIF {
         private let transparent: UInt8
         private let search: PaletteSearch
 
-        private var display: [UInt8]
+        /// What a viewer shows: GIF.opaqueBit | RGB, or 0 for transparent.
+        private var display: [UInt32]
+        /// Global palette entries as display colours (the transparent index maps to 0).
+        private let paletteColors: [UInt32]
         private var previous: [UInt32] = []
         private var quantized: [UInt8]
         private var needs: [UInt8]
@@ -43,6 +48,9 @@ extension GIF {
         private struct Pending {
             var x: Int, y: Int, w: Int, h: Int
             var indices: [UInt8]
+            /// A local colour table (power-of-two entries) when this frame has its own palette.
+            var localColors: [GifColorType]?
+            var transparentIndex: UInt8
             var disposal: Int32
             var start: Double
             var seconds: Double
@@ -58,7 +66,8 @@ extension GIF {
             sink = Sink(file: file)
             transparent = UInt8(palette.transparentIndex)
             search = PaletteSearch(palette.lab)
-            display = [UInt8](repeating: UInt8(palette.transparentIndex), count: width * height)
+            display = [UInt32](repeating: 0, count: width * height)
+            paletteColors = palette.colors.map { GIF.opaqueBit | UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b) } + [0]
             quantized = [UInt8](repeating: 0, count: width * height)
             needs = [UInt8](repeating: 0, count: width * height)
             cache = [UInt8](repeating: 0, count: 1 << 24)
@@ -126,11 +135,19 @@ extension GIF {
             let delay = min(65535, max(2, target - emittedCentiseconds))
             emittedCentiseconds += delay
             var gcb = GraphicsControlBlock(DisposalMode: f.disposal, UserInputFlag: false,
-                                           DelayTime: Int32(delay), TransparentColor: Int32(transparent))
+                                           DelayTime: Int32(delay), TransparentColor: Int32(f.transparentIndex))
             var ext = [GifByteType](repeating: 0, count: 4)
             let n = EGifGCBToExtension(&gcb, &ext)
             try check(EGifPutExtension(g, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext), "graphics control")
-            try check(EGifPutImageDesc(g, Int32(f.x), Int32(f.y), Int32(f.w), Int32(f.h), false, nil), "image descriptor")
+            if var local = f.localColors {
+                guard let map = GifMakeMapObject(Int32(local.count), &local) else {
+                    throw CodecError.encodeFailed(format: "GIF", reason: "out of memory for a local colour table")
+                }
+                defer { GifFreeMapObject(map) }
+                try check(EGifPutImageDesc(g, Int32(f.x), Int32(f.y), Int32(f.w), Int32(f.h), false, map), "image descriptor")
+            } else {
+                try check(EGifPutImageDesc(g, Int32(f.x), Int32(f.y), Int32(f.w), Int32(f.h), false, nil), "image descriptor")
+            }
             var row = [GifByteType](repeating: 0, count: f.w)
             for y in 0..<f.h {
                 // EGifPutLine modifies the row it is given: pass a copy.
@@ -163,13 +180,13 @@ extension GIF {
             // Pixels that must become transparent while something is shown there: the frame shown
             // before this one gets "restore to background" over a box that covers them.
             var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
-            let (w0, h0, t0) = (width, height, transparent)
+            let (w0, h0) = (width, height)
             frame.withUnsafeBufferPointer { f in
                 display.withUnsafeBufferPointer { d in
                     for y in 0..<h0 {
                         for x in 0..<w0 {
                             let i = y * w0 + x
-                            if f[i] == 0 && d[i] != t0 {
+                            if f[i] == 0 && d[i] != 0 {
                                 cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
                             }
                         }
@@ -181,7 +198,7 @@ extension GIF {
                 let nx1 = max(p.x + p.w - 1, cx1), ny1 = max(p.y + p.h - 1, cy1)
                 let nw = nx1 - nx0 + 1, nh = ny1 - ny0 + 1
                 if nw != p.w || nh != p.h {
-                    var grown = [UInt8](repeating: transparent, count: nw * nh)
+                    var grown = [UInt8](repeating: p.transparentIndex, count: nw * nh)
                     for y in 0..<p.h { for x in 0..<p.w { grown[(y + p.y - ny0) * nw + (x + p.x - nx0)] = p.indices[y * p.w + x] } }
                     p.x = nx0; p.y = ny0; p.w = nw; p.h = nh; p.indices = grown
                 }
@@ -190,27 +207,35 @@ extension GIF {
                 for y in ny0...ny1 {
                     for x in nx0...nx1 {
                         let i = y * width + x
-                        display[i] = transparent
+                        display[i] = 0
                         if frame[i] != 0 { needs[i] = 1 }
                     }
                 }
             }
             quantize(frame)
-            // Box of pixels whose shown index changes.
+            // Box of pixels whose shown colour changes.
             var bx0 = width, by0 = height, bx1 = -1, by1 = -1
+            var changedCount = 0
+            var globalError = 0
+            let pc = paletteColors
+            frame.withUnsafeBufferPointer { f in
+            needs.withUnsafeBufferPointer { nd in
             display.withUnsafeBufferPointer { d in
                 quantized.withUnsafeBufferPointer { q in
-                    for y in 0..<height {
-                        let row = y * width
-                        var x = 0
-                        while x < width && q[row + x] == d[row + x] { x += 1 }
-                        if x == width { continue }
-                        var xe = width - 1
-                        while q[row + xe] == d[row + xe] { xe -= 1 }
-                        bx0 = min(bx0, x); bx1 = max(bx1, xe); by0 = min(by0, y); by1 = max(by1, y)
+                    for y in 0..<h0 {
+                        let row = y * w0
+                        for x in 0..<w0 {
+                            let i = row + x
+                            if nd[i] == 0 { continue }
+                            let c = pc[Int(q[i])]
+                            if c == d[i] { continue }
+                            bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
+                            changedCount += 1
+                            globalError += GIF.squaredError(f[i], c)
+                        }
                     }
                 }
-            }
+            }}}
             previous = frame
             if first {
                 // The first frame covers the whole canvas (some viewers size the animation from it).
@@ -221,31 +246,89 @@ extension GIF {
             }
             if let p = pending { try write(p) }
             let w = bx1 - bx0 + 1, h = by1 - by0 + 1
-            var indices = [UInt8](repeating: transparent, count: w * h)
-            let (fullWidth, t) = (width, transparent)
+            // A frame whose new pixels the global palette serves badly (a scene change) gets its own
+            // palette, but only when that at least halves the error: local palettes cost a colour table
+            // and make later unchanged pixels depend on colours the global palette lacks.
+            var local: (table: [GifColorType], colors: [UInt32], indices: [UInt8], transparent: UInt8)? = nil
+            if options.allowsLocalPalettes && !first && changedCount >= 256 && globalError > changedCount * 48 {
+                local = localPalette(frame, x0: bx0, y0: by0, w: w, h: h, globalError: globalError)
+            }
+            let t: UInt8 = local?.transparent ?? transparent
+            var indices = [UInt8](repeating: t, count: w * h)
+            let fullWidth = width
             quantized.withUnsafeBufferPointer { qb in
+            needs.withUnsafeBufferPointer { nd in
                 display.withUnsafeMutableBufferPointer { d in
                     indices.withUnsafeMutableBufferPointer { out in
                         for y in 0..<h {
-                            // Where the shown index stays, either "keep" or the same index draws the same
+                            // Where the shown colour stays, either "keep" or the same colour draws the same
                             // thing: pick whichever continues the current run, which LZW compresses best.
                             var last = t
                             for x in 0..<w {
                                 let i = (y + by0) * fullWidth + x + bx0
-                                let q = qb[i]
+                                if nd[i] == 0 {
+                                    let shown = last == t ? 0 : (local.map { $0.colors[Int(last)] } ?? pc[Int(last)])
+                                    if shown == 0 || shown != d[i] { last = t }
+                                    out[y * w + x] = last
+                                    continue
+                                }
+                                let k: UInt8, c: UInt32
+                                if let local { k = local.indices[y * w + x]; c = local.colors[Int(k)] }
+                                else { k = qb[i]; c = pc[Int(k)] }
                                 var v: UInt8
-                                if q != d[i] { v = q } else { v = (last == q) ? q : t }
-                                if q == t { v = t }
+                                if c != d[i] { v = k } else { v = (last == k) ? k : t }
+                                if c == 0 { v = t }
                                 out[y * w + x] = v
-                                d[i] = q
+                                d[i] = c
                                 last = v
                             }
                         }
                     }
                 }
+            }}
+            pending = Pending(x: bx0, y: by0, w: w, h: h, indices: indices, localColors: local?.table, transparentIndex: t,
+                              disposal: Int32(DISPOSE_DO_NOT), start: elapsed, seconds: duration)
+        }
+
+        /// A palette for the changed pixels of one frame, with their indices over the box, when it beats
+        /// the global palette by at least half the squared error; nil otherwise.
+        private func localPalette(_ frame: [UInt32], x0: Int, y0: Int, w: Int, h: Int, globalError: Int)
+            -> (table: [GifColorType], colors: [UInt32], indices: [UInt8], transparent: UInt8)? {
+            var changed: [UInt32] = []
+            for y in y0..<(y0 + h) {
+                for x in x0..<(x0 + w) {
+                    let i = y * width + x
+                    if needs[i] != 0 && frame[i] != 0 { changed.append(frame[i]) }
+                }
             }
-            pending = Pending(x: bx0, y: by0, w: w, h: h, indices: indices, disposal: Int32(DISPOSE_DO_NOT),
-                              start: elapsed, seconds: duration)
+            var stats = ColorStatistics(exactLimit: options.maximumColors - 1)
+            stats.add(changed)
+            let p = Palette.build(from: stats, maximumColors: options.maximumColors)
+            let search = PaletteSearch(p.lab)
+            let colors = p.colors.map { GIF.opaqueBit | UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b) } + [0]
+            let t = UInt8(p.transparentIndex)
+            var indices = [UInt8](repeating: t, count: w * h)
+            var error = 0
+            var memo: [UInt32: UInt8] = [:]
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = (y + y0) * width + x + x0
+                    guard needs[i] != 0 else { continue }
+                    let c = frame[i]
+                    if c == 0 { continue }
+                    let k: UInt8
+                    if let m = memo[c] { k = m } else {
+                        k = search.nearest(OkLab.fromSRGB(UInt8((c >> 16) & 0xFF), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)))
+                        memo[c] = k
+                    }
+                    indices[y * w + x] = k
+                    if colors[Int(k)] != display[i] { error += GIF.squaredError(c, colors[Int(k)]) }
+                }
+            }
+            guard error * 2 < globalError else { return nil }
+            var table = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: p.tableSize)
+            for (i, c) in p.colors.enumerated() { table[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b) }
+            return (table, colors, indices, t)
         }
 
         /// Writes the last frame and the trailer.
@@ -287,7 +370,7 @@ extension GIF {
             return m
         }()
 
-        /// Fills `quantized` for every pixel: new indices where `needs`, the shown index elsewhere.
+        /// Fills `quantized` with global palette indices for the pixels that `needs` marks.
         /// Works on raw buffers taken once per frame (per-access exclusivity checks on the class's
         /// arrays cost more than the quantisation itself).
         private func quantize(_ frame: [UInt32]) {
@@ -314,7 +397,6 @@ extension GIF {
             }
             frame.withUnsafeBufferPointer { f in
             needs.withUnsafeBufferPointer { nd in
-            display.withUnsafeBufferPointer { d in
             quantized.withUnsafeMutableBufferPointer { q in
             cache.withUnsafeMutableBufferPointer { cache in
             known.withUnsafeMutableBufferPointer { known in
@@ -330,7 +412,7 @@ extension GIF {
                     if strength > 0 { for k in 0..<next.count { next[k] = 0 } }
                     for x in 0..<w {
                         let i = y * w + x
-                        if nd[i] == 0 { q[i] = d[i]; continue }
+                        if nd[i] == 0 { continue }
                         let c = f[i]
                         if c == 0 { q[i] = t; continue }
                         let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
@@ -362,7 +444,7 @@ extension GIF {
                     }
                     if strength > 0 { swap(&cur, &next) }
                 }
-            }}}}}}
+            }}}}}
         }
     }
 }

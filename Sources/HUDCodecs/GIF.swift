@@ -44,13 +44,17 @@ public enum GIF {
         public var background: Background
         /// The largest palette (2...256 entries, one of which is kept for transparency).
         public var maximumColors: Int
+        /// Lets a frame carry its own colour table when the global palette serves its new pixels badly
+        /// (a scene change) and its own table at least halves their error.
+        public var allowsLocalPalettes: Bool
 
         public init(loopCount: Int? = 0, dithering: Dithering = .default, background: Background = .default,
-                    maximumColors: Int = 256) {
+                    maximumColors: Int = 256, allowsLocalPalettes: Bool = true) {
             self.loopCount = loopCount
             self.dithering = dithering
             self.background = background
             self.maximumColors = maximumColors
+            self.allowsLocalPalettes = allowsLocalPalettes
         }
 
         func validate() throws {
@@ -108,5 +112,17 @@ public enum GIF {
                 }
             }
         }
+    }
+}
+
+extension GIF {
+    /// Squared sRGB error between two flattened pixels (transparent against drawn counts as maximal).
+    @inline(__always)
+    static func squaredError(_ a: UInt32, _ b: UInt32) -> Int {
+        if (a ^ b) & opaqueBit != 0 { return 3 * 255 * 255 }
+        let dr = Int((a >> 16) & 0xFF) - Int((b >> 16) & 0xFF)
+        let dg = Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF)
+        let db = Int(a & 0xFF) - Int(b & 0xFF)
+        return dr * dr + dg * dg + db * db
     }
 }

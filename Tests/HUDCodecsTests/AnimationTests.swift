@@ -159,6 +159,34 @@ final class AnimationTests: XCTestCase {
         }
     }
 
+    /// A small region that turns into colours the global palette barely covers gets a local palette:
+    /// its error drops, and the static rest of the frame stays exactly as shown before.
+    func testGIFLocalPaletteWhereItWins() throws {
+        var a = try Image(width: 64, height: 64, fill: .black)
+        for y in 0..<64 { for x in 0..<64 { a[x, y] = (UInt8(x * 4), UInt8(y * 2), UInt8(255 - x * 2), 255) } }
+        var b = a
+        for y in 20..<40 { for x in 20..<40 { b[x, y] = (UInt8(255 - (x - 20) * 12), UInt8(((x + y) * 37) & 255), UInt8((y - 20) * 12), 255) } }
+        func encode(_ local: Bool) throws -> [Image] {
+            let path = dir + "/local-\(local).gif"
+            try GIF.Encoder.encode(to: path, frameCount: 2, options: .init(dithering: .none, allowsLocalPalettes: local)) { i in ([a, b][i], 0.1) }
+            return try GIF.read(path).frames
+        }
+        let with = try encode(true), without = try encode(false)
+        func regionError(_ f: Image) -> Double {
+            var s = 0.0
+            for y in 20..<40 { for x in 20..<40 {
+                let p = f[x, y], q = b[x, y]
+                s += Double(abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b)))
+            } }
+            return s / 1200
+        }
+        XCTAssertLessThan(regionError(with[1]), regionError(without[1]) / 2)
+        for y in 0..<64 { for x in 0..<64 where !(20..<40).contains(x) || !(20..<40).contains(y) {
+            XCTAssertTrue(with[1][x, y] == with[0][x, y])
+        } }
+        XCTAssertEqual(with[0], without[0])
+    }
+
     func testGIFTwoPassEncodeMatchesStreaming() throws {
         let src = frames(6)
         let p1 = dir + "/s.gif", p2 = dir + "/t.gif"
