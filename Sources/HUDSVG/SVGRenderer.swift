@@ -316,8 +316,14 @@ struct SVGRenderer {
     // MARK: - Bounds
 
     /// The object bounding box of `node`'s geometry in the coordinate system `t` maps it to.
-    func bounds(_ node: SVGNode, transform t: Transform, depth: Int = 0) -> Rect {
-        if depth > 64 || SVGRenderer.nonRendering.contains(node.name) { return .null }
+    func bounds(_ node: SVGNode, transform t: Transform) -> Rect {
+        var budget = SVGRenderer.maxElementVisits
+        return bounds(node, transform: t, depth: 0, budget: &budget)
+    }
+
+    private func bounds(_ node: SVGNode, transform t: Transform, depth: Int, budget: inout Int) -> Rect {
+        budget -= 1
+        if budget < 0 || depth > SVGRenderer.maxRenderDepth || SVGRenderer.nonRendering.contains(node.name) { return .null }
         if node.properties["display"]?.trimmingSpaces == "none" { return .null }
         var m = t
         if depth > 0, let tr = node.attributes["transform"].flatMap(SVGValueParser.transform) { m = tr.concatenating(t) }
@@ -326,13 +332,13 @@ struct SVGRenderer {
             return SVGGeometry.tightBounds(p.applying(m))
         }
         if node.name == "use" {
-            guard let id = node.hrefID, let target = document.ids[id], depth < 16 else { return .null }
+            guard let id = node.hrefID, let target = document.ids[id] else { return .null }
             let x = SVGValueParser.length(node.attributes["x"], axis: .x, context: context) ?? 0
             let y = SVGValueParser.length(node.attributes["y"], axis: .y, context: context) ?? 0
-            return bounds(target, transform: Transform(translationX: x, y: y).concatenating(m), depth: depth + 1)
+            return bounds(target, transform: Transform(translationX: x, y: y).concatenating(m), depth: depth + 1, budget: &budget)
         }
         var r = Rect.null
-        for c in node.children { r = r.union(bounds(c, transform: m, depth: depth + 1)) }
+        for c in node.children { r = r.union(bounds(c, transform: m, depth: depth + 1, budget: &budget)) }
         return r
     }
 
