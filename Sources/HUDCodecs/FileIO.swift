@@ -5,8 +5,12 @@
 import Glibc
 
 enum FileIO {
-    /// The whole contents of `path`.
-    static func readAll(_ path: String) throws -> [UInt8] {
+    /// Largest input read (256 MB): far above any real PNG/GIF/APNG, and it stops `/dev/zero` or an
+    /// endless pipe from filling memory.
+    static let maxInputSize = 256 * 1024 * 1024
+
+    /// The whole contents of `path`, at most `limit` bytes.
+    static func readAll(_ path: String, limit: Int = maxInputSize) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             let e = errno
@@ -31,6 +35,9 @@ enum FileIO {
                 throw CodecError.readFailed(path: path, reason: String(cString: strerror(e)))
             }
             if n == 0 { break }
+            if out.count + n > limit {
+                throw CodecError.readFailed(path: path, reason: "more than the \(limit / 1_048_576) MB input limit (is it a device or an endless stream?); give an image file")
+            }
             out.append(contentsOf: chunk[0..<n])
         }
         return out

@@ -116,4 +116,22 @@ final class CodecsHostileInputTests: XCTestCase {
             }
         }
     }
+
+    /// Found with the hostile-input table: `hudrender --image /dev/zero` read until memory ran out.
+    /// Reading now stops at a limit with a message naming it.
+    func testEndlessInputStopsAtTheLimit() throws {
+        XCTAssertThrowsError(try FileIO.readAll("/dev/zero", limit: 1 << 20)) { error in
+            guard case CodecError.readFailed(let path, let reason) = error else { return XCTFail("expected readFailed, got \(error)") }
+            XCTAssertEqual(path, "/dev/zero")
+            XCTAssertTrue(reason.contains("1 MB input limit"), reason)
+        }
+        XCTAssertEqual(FileIO.maxInputSize, 256 * 1024 * 1024)
+        // A file exactly at the limit is still read whole.
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/exact.bin"
+        FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 1 << 20))
+        XCTAssertEqual(try FileIO.readAll(path, limit: 1 << 20).count, 1 << 20)
+        XCTAssertThrowsError(try FileIO.readAll(path, limit: (1 << 20) - 1))
+    }
 }
