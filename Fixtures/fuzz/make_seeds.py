@@ -50,7 +50,7 @@ out("png", "gray1_8x2.png", png(8, 2, 1, 0, b"\x00\xa5\x00\x5a"))
 out("png", "rgba16_1x1.png", png(1, 1, 16, 6, b"\x00" + bytes(range(8))))
 os.remove(os.path.join(HERE, "png", "interlaced_9x9.png"))
 # Adam7 4x4 RGB, filter type 0 on every reduced row (passes 1..7 row sizes for 4x4).
-passes = [(1, 1), (0, 0), (1, 1), (1, 2), (2, 2), (2, 4), (4, 2)]  # (cols, rows) per pass for 4x4
+passes = [(1, 1), (0, 0), (0, 0), (1, 1), (2, 1), (2, 2), (4, 2)]  # (cols, rows) per Adam7 pass for 4x4
 raw = b"".join(b"\x00" + bytes(random.randrange(256) for _ in range(3 * c)) for c, r in passes for _ in range(r) if c)
 out("png", "adam7_rgb_4x4.png", png(4, 4, 8, 2, raw, interlace=1))
 good = png(2, 1, 8, 2, b"\x00\xff\x00\x00\x00\xff\x00")
@@ -111,7 +111,7 @@ def subset_font(path, text, name, keep_kern=True, extra=()):
     opts.notdef_outline = True
     opts.drop_tables += ["FFTM", "GDEF", "GSUB", "math", "MATH"] + list(extra)
     opts.hinting = False
-    f = TTFont(path)
+    f = TTFont(path, recalcTimestamp=False)  # deterministic bytes: keep DejaVu's own timestamp
     s = subset.Subsetter(opts); s.populate(text=text); s.subset(f)
     b = io.BytesIO(); f.save(b); data = b.getvalue(); out("font", name, data); return data
 dv = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -119,7 +119,7 @@ base = subset_font(dv, "Loading… 70% AVWa", "dejavu_kern_gpos.ttf")
 subset_font(dv, "Giới thiệu ÅéÇ", "dejavu_composites.ttf", keep_kern=False)
 subset_font("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "To 1", "dejavu_bold_small.ttf", keep_kern=False)
 # Old-style 'kern' table instead of GPOS.
-f = TTFont(io.BytesIO(base))
+f = TTFont(io.BytesIO(base), recalcTimestamp=False)
 from fontTools.ttLib.tables._k_e_r_n import KernTable_format_0
 from fontTools.ttLib import newTable
 kern = newTable("kern"); kern.version = 0; st = KernTable_format_0(); st.coverage = 1; st.format = 0
