@@ -142,8 +142,12 @@ extension Path {
                 if pts.isEmpty { begin(start ?? p) }
                 hadSegment = true
                 let q = pts[pts.count - 1]
-                resolvePending(next: p - q)
-                if firstTangent == nil, p != q { firstTangent = p - q }
+                // A zero-length line (a rounded rect whose corners meet) says nothing about direction.
+                if p != q {
+                    resolvePending(next: p - q)
+                    if firstTangent == nil { firstTangent = p - q }
+                    lastTangent = p - q
+                }
                 add(p, smooth: false)
             case .quadCurve(let p, let c):
                 if pts.isEmpty { begin(start ?? p) }
@@ -172,7 +176,7 @@ extension Path {
     mutating func begin(_ p: Point) {
         pts.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true)
         pts.append(p); smooth.append(false); hadSegment = false
-        pending = nil; firstTangent = nil
+        pending = nil; firstTangent = nil; lastTangent = nil
     }
 
     /// Appends a polyline vertex, dropping it when it coincides with the previous one.
@@ -211,6 +215,8 @@ extension Path {
     var pending: (curve: Curve, n: Int)? = nil
     /// Direction the subpath starts in (for the closing join).
     var firstTangent: Point? = nil
+    /// Direction at the end of the last segment added (the true tangent for curves, not a chord's).
+    var lastTangent: Point? = nil
 
     /// True when direction `b` continues `a` closely enough that the joint needs no refinement.
     func continues(_ a: Point, _ b: Point) -> Bool {
@@ -231,7 +237,8 @@ extension Path {
         if firstTangent == nil, st.x != 0 || st.y != 0 { firstTangent = st }
         // Refine the start when it is a corner or the subpath's start (a cap or the closing join).
         var cornerStart = true
-        if pts.count >= 2 { cornerStart = !continues(pts[pts.count - 1] - pts[pts.count - 2], st) }
+        if let lt = lastTangent { cornerStart = !continues(lt, st) }
+        lastTangent = c.endTangent
         if cornerStart && n > 1 { for u in endParameters(n, c.hullLength) { add(c.at(u), smooth: true) } }
         if n > 1 { for i in 1..<n { add(c.at(Double(i) / Double(n)), smooth: true) } }
         add(c.p3, smooth: false)
@@ -335,16 +342,18 @@ extension Path {
         }
     }
 
-    /// Emits the outline on the +normal side around vertex `v` between directions `a` (in) and `b`
-    /// (out), starting at v + N(a)*hw (emitted here) and ending at v + N(b)*hw.
+    /// Emits the outline on the +normal side around vertex `v` between directions `a` (in, length
+    /// `la`) and `b` (out, length `lb`): the part from the offset line of `a` to the offset line of `b`.
+    /// The caller emits the points at the far ends of the segments.
     mutating func vertex(_ v: Point, _ a: Point, _ b: Point, _ la: Double, _ lb: Double, smooth: Bool) {
+        // Points on the offset line of `a` (like pa) and of `b` (like pb) may be left out when the
+        // neighbouring output points lie on the same line: that only removes a zero-area fold.
         let na = Stroker.normal(a), nb = Stroker.normal(b)
-        let pa = v + na * hw, pb = v + nb * hw
-        lineOut(pa)
         // a and b are unit vectors: cross = sin(phi), dot = cos(phi), phi the signed turn.
         let cross = a.x * b.y - a.y * b.x
         let dot = a.x * b.x + a.y * b.y
-        if abs(cross) <= 1e-12 && dot > 0 { return }   // straight on: pa == pb
+        if abs(cross) <= 1e-12 && dot > 0 { return }   // straight on: pa == pb, collinear
+        let pa = v + na * hw, pb = v + nb * hw
         let reversal = abs(cross) <= 1e-9 && dot < 0
         if cross > 0 && !reversal {
             // Inner side. The two offset lines cross hw*tan(phi/2) from the vertex along each segment;
@@ -357,35 +366,33 @@ extension Path {
             if dot > -0.999 && reach <= la && reach <= lb {
                 // Intersection: along the bisector, hw / cos(phi/2) from the vertex.
                 let m = na + nb
-                let k = hw / (m.length * ((1 + dot) / 2).squareRoot())
-                lineOut(v + m * k)
+                lineOut(v + m * (hw / (m.length * ((1 + dot) / 2).squareRoot())))
             } else {
-                lineOut(v); lineOut(pb)
+                lineOut(pa); lineOut(v); lineOut(pb)
             }
             return
         }
         // Outer side.
-        if smooth { turn(v, from: na, to: pb, cross: cross, dot: dot, reversal: reversal); return }
-        switch join {
-        case .bevel:
-            lineOut(pb)
-        case .round:
-            turn(v, from: na, to: pb, cross: cross, dot: dot, reversal: reversal)
-        case .miter:
-            let half = ((1 + dot) / 2).squareRoot()   // cos(phi/2) = sin of half the angle between the segments
-            if !reversal, half > 0, 1 / half <= miterLimit {
+        let half = reversal ? 0 : ((1 + dot) / 2).squareRoot()   // cos(phi/2)
+        if smooth || join == .round {
+            // A small turn: the miter point is within the tolerance of the arc, one point will do.
+            if half > 0 && hw * (1 / half - 1) <= tol {
                 let m = na + nb
                 lineOut(v + m * (hw / (half * m.length)))
+            } else if !reversal && dot >= cosArcStep {
+                lineOut(pa); lineOut(pb)
+            } else {
+                lineOut(pa)
+                arc(v, from: na, sweep: reversal ? -.pi : atan2(cross, dot))
             }
-            lineOut(pb)
+            return
         }
-    }
-
-    /// The outer round join from v + na*hw to `pb`, turning clockwise-negative (phi <= 0).
-    @inline(__always) mutating func turn(_ v: Point, from na: Point, to pb: Point, cross: Double, dot: Double, reversal: Bool) {
-        // Most joins inside a flattened curve turn less than one arc step: a single chord will do.
-        if !reversal && dot >= cosArcStep { lineOut(pb); return }
-        arc(v, from: na, sweep: reversal ? -.pi : atan2(cross, dot))
+        lineOut(pa)
+        if join == .miter, half > 0, 1 / half <= miterLimit {
+            let m = na + nb
+            lineOut(v + m * (hw / (half * m.length)))
+        }
+        lineOut(pb)
     }
 
     /// Emits points around c from c + r0*hw turning by `sweep` (excluding the start point, including
