@@ -13,6 +13,10 @@ public struct AspectRatio: Hashable, Sendable {
     public var alignY: Double?
     /// `slice` (cover) rather than `meet` (contain).
     public var slice: Bool
+    public init(alignX: Double?, alignY: Double?, slice: Bool) {
+        self.alignX = alignX; self.alignY = alignY; self.slice = slice
+    }
+    /// `xMidYMid meet`, SVG's default.
     public static let `default` = AspectRatio(alignX: 0.5, alignY: 0.5, slice: false)
 
     /// The transform that maps `viewBox` into `rect`.

@@ -251,16 +251,21 @@ struct SVGRenderer {
 
     mutating func drawShape(_ path: Path, style: SVGStyle, ctm: Transform, opacity: Double) {
         let bbox = SVGGeometry.tightBounds(path)
-        if style.fill != .none, let paint = resolve(style.fill, bbox: bbox, opacity: style.fillOpacity * opacity, color: style.color) {
-            fillDevice(path.applying(ctm), rule: style.fillRule, paint: paint, ctm: ctm)
+        func fill(_ r: inout SVGRenderer) {
+            if style.fill != .none, let paint = r.resolve(style.fill, bbox: bbox, opacity: style.fillOpacity * opacity, color: style.color) {
+                r.fillDevice(path.applying(ctm), rule: style.fillRule, paint: paint, ctm: ctm)
+            }
         }
-        if style.stroke != .none, style.strokeWidth > 0,
-           let paint = resolve(style.stroke, bbox: bbox, opacity: style.strokeOpacity * opacity, color: style.color) {
-            let ss = StrokeStyle(lineWidth: style.strokeWidth, lineCap: style.lineCap, lineJoin: style.lineJoin,
-                                 miterLimit: style.miterLimit, dashPattern: style.dashArray, dashPhase: style.dashOffset)
-            let outline = path.stroked(ss, transform: ctm)
-            if !outline.isEmpty { fillDevice(outline, rule: .winding, paint: paint, ctm: ctm) }
+        func stroke(_ r: inout SVGRenderer) {
+            if style.stroke != .none, style.strokeWidth > 0,
+               let paint = r.resolve(style.stroke, bbox: bbox, opacity: style.strokeOpacity * opacity, color: style.color) {
+                let ss = StrokeStyle(lineWidth: style.strokeWidth, lineCap: style.lineCap, lineJoin: style.lineJoin,
+                                     miterLimit: style.miterLimit, dashPattern: style.dashArray, dashPhase: style.dashOffset)
+                let outline = path.stroked(ss, transform: ctm)
+                if !outline.isEmpty { r.fillDevice(outline, rule: .winding, paint: paint, ctm: ctm) }
+            }
         }
+        if style.strokeFirst { stroke(&self); fill(&self) } else { fill(&self); stroke(&self) }
     }
 
     /// A paint for one shape; nil when nothing is to be drawn.

@@ -23,6 +23,8 @@ struct SVGStyle {
     var visible = true
     /// For em/ex units (resvg's default font size is 12).
     var fontSize = 12.0
+    /// `paint-order: stroke` (SVG 2): stroke drawn under the fill.
+    var strokeFirst = false
 
     /// The style of a child `node` of an element with this style.
     func inheriting(_ node: SVGNode, context base: LengthContext) -> SVGStyle {
@@ -68,6 +70,10 @@ struct SVGStyle {
             if d == "none" { s.dashArray = [] } else if let arr = SVGStyle.dashArray(d, context: context) { s.dashArray = arr }
         }
         if let o = v("stroke-dashoffset"), let x = SVGValueParser.length(o, axis: .other, context: context) { s.dashOffset = x }
+        if let po = v("paint-order") {
+            let words = po.split(separator: " ")
+            s.strokeFirst = words.first == "stroke" || (words.first == "markers" && words.dropFirst().first == "stroke")
+        }
         if let vis = v("visibility") {
             if vis == "visible" { s.visible = true } else if vis == "hidden" || vis == "collapse" { s.visible = false }
         }

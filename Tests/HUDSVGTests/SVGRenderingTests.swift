@@ -18,6 +18,15 @@ final class SVGRenderingTests: XCTestCase {
         XCTAssertEqual(px(img, 16, 16), [0, 0, 0, 0])
     }
 
+    func testPaintOrderStrokeFirst() throws {
+        let shape = "<rect x=\"4\" y=\"4\" width=\"12\" height=\"12\" fill=\"#00ff00\" stroke=\"blue\" stroke-width=\"4\""
+        let (normal, _) = try render(shape + "/>")
+        let (strokeFirst, _) = try render(shape + " style=\"paint-order: stroke\"/>")
+        XCTAssertEqual(px(normal, 5, 10), [0, 0, 255, 255])     // inner half of the stroke over the fill
+        XCTAssertEqual(px(strokeFirst, 5, 10), [0, 255, 0, 255]) // fill over the stroke
+        XCTAssertEqual(px(strokeFirst, 3, 10), [0, 0, 255, 255])
+    }
+
     func testLinearGradientObjectBoundingBox() throws {
         let (img, _) = try render("""
         <defs><linearGradient id="g"><stop offset="0" stop-color="black"/><stop offset="1" stop-color="white"/></linearGradient></defs>
