@@ -58,31 +58,46 @@ final class ResvgConformanceTests: XCTestCase {
         let dump = ProcessInfo.processInfo.environment["HUD_SVG_DUMP"]
         let filter = ProcessInfo.processInfo.environment["HUD_SVG_FILTER"]
         let files = (fm.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".svg") }.sorted()
+        let cases = files.filter { rel in filter.map { rel.contains($0) } ?? true }
+        // Each case is measured independently (in parallel); results are gathered in file order.
+        final class Results: @unchecked Sendable {
+            var diff: [Double]
+            var note: [String]
+            let lock = NSLock()
+            init(_ n: Int) { diff = Array(repeating: 1, count: n); note = Array(repeating: "", count: n) }
+        }
+        let results = Results(cases.count)
+        DispatchQueue.concurrentPerform(iterations: cases.count) { i in
+            let rel = cases[i]
+            if Self.exclusions[rel] != nil { return }
+            let svgPath = root + "/" + rel
+            let pngPath = String(svgPath.dropLast(4)) + ".png"
+            var diff = 1.0, note = ""
+            if let reference = try? PNG.read(pngPath) {
+                do {
+                    let img = try SVGDocument(contentsOfFile: svgPath).renderImage(width: 300)
+                    diff = Self.difference(img, reference)
+                    if let d = dump {
+                        let out = d + "/" + rel.replacingOccurrences(of: "/", with: "__")
+                        try? PNG.write(img, to: String(out.dropLast(4)) + ".png")
+                    }
+                } catch {
+                    note = " error: \(error)"
+                }
+            } else {
+                note = " no reference PNG"
+            }
+            results.lock.lock(); results.diff[i] = diff; results.note[i] = note; results.lock.unlock()
+        }
         var perFolder: [String: (pass: Int, total: Int)] = [:]
         var failures: [String] = []
         var passed = 0, total = 0
-        for rel in files {
-            if let f = filter, !rel.contains(f) { continue }
+        for (i, rel) in cases.enumerated() {
             let folder = (rel as NSString).deletingLastPathComponent
             total += 1
             perFolder[folder, default: (0, 0)].total += 1
             if let reason = Self.exclusions[rel] { failures.append("\(rel) (excluded: \(reason))"); continue }
-            let svgPath = root + "/" + rel
-            let pngPath = String(svgPath.dropLast(4)) + ".png"
-            guard let reference = try? PNG.read(pngPath) else { failures.append("\(rel) (no reference PNG)"); continue }
-            var diff = 1.0
-            var note = ""
-            do {
-                let doc = try SVGDocument(contentsOfFile: svgPath)
-                let img = try doc.renderImage(width: 300)
-                diff = Self.difference(img, reference)
-                if let d = dump {
-                    let out = d + "/" + rel.replacingOccurrences(of: "/", with: "__")
-                    try? PNG.write(img, to: String(out.dropLast(4)) + ".png")
-                }
-            } catch {
-                note = " error: \(error)"
-            }
+            let diff = results.diff[i]
             if ProcessInfo.processInfo.environment["HUD_SVG_VERBOSE"] != nil {
                 print(String(format: "  %.3f%% %@", diff * 100, rel))
             }
@@ -90,7 +105,7 @@ final class ResvgConformanceTests: XCTestCase {
                 passed += 1
                 perFolder[folder]!.pass += 1
             } else {
-                failures.append("\(rel) (\(String(format: "%.2f", diff * 100))% differ\(note))")
+                failures.append("\(rel) (\(String(format: "%.2f", diff * 100))% differ\(results.note[i]))")
             }
         }
         guard total > 0 else { throw XCTSkip("no cases matched") }
