@@ -80,6 +80,8 @@ for t in "${TARGETS[@]}"; do
     mkdir -p "$work" "$crashes"
     [[ -d "$seeds" ]] && cp -n "$seeds"/* "$work"/ 2>/dev/null
     dict=(); [[ -f "$ROOT/Fixtures/fuzz/$t.dict" ]] && dict=(-dict="$ROOT/Fixtures/fuzz/$t.dict")
+    # The documented example storyboards are seeds too (read-only: new inputs go to $work).
+    extra=(); [[ $t == storyboard && -d "$ROOT/Fixtures/storyboards" ]] && extra=("$ROOT/Fixtures/storyboards")
     before=$(find "$crashes" -type f | sort)
     log="$ROOT/.fuzz/$t.log"
     mode=(); [[ -n "${FUZZ_KEEP_GOING:-}" ]] && mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
@@ -89,7 +91,7 @@ for t in "${TARGETS[@]}"; do
     # SWIFT_BACKTRACE: Swift's own crash handler would inspect the dying process and trip ASan
     # itself; with it off, a Swift trap reaches libFuzzer as the deadly signal it is.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
-    nice -n "$NICE" "$exe" "$work" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+    nice -n "$NICE" "$exe" "$work" "${extra[@]}" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" -print_final_stats=1 "${dict[@]}" "${mode[@]}" ${FUZZ_ARGS:-} \
         >"$log" 2>&1
     status=$?

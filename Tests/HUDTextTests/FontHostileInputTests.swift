@@ -1,0 +1,76 @@
+// Hostile input for the TrueType reader: every fuzz seed (Fixtures/fuzz/font) loads and draws, or
+// fails with a typed FontError; the valid subsets keep their glyphs, kerning and outlines.
+//
+// Design note: the seeds are what the font fuzzer starts from, so running them here (reading every
+// table, every outline and drawing text through both the mask and the path route) keeps each
+// fuzzing session's starting point a fast, deterministic test.
+
+import XCTest
+import Foundation
+@testable import HUDText
+import HUDRaster
+
+final class FontHostileInputTests: XCTestCase {
+    static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz/font").path
+
+    func seed(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fuzzFolder + "/" + name)))
+    }
+
+    /// What the fuzzer does with a face: every outline, layout, and drawing both ways.
+    func draw(_ face: FontFace) throws -> Image {
+        for g in 0..<min(face.glyphCount, 300) { _ = try? face.outline(glyph: g) }
+        let font = Font(face: face, size: 13, fallbackLibrary: nil)
+        let layout = TextLayout("Loading… 70% AVWa", font: font, maxWidth: 60)
+        let canvas = try Canvas(width: 40, height: 24)
+        let cache = GlyphCache(capacity: 256 * 1024)
+        layout.draw(in: canvas, rect: Rect(x: 1, y: 1, width: 38, height: 22), color: .black,
+                    shadow: TextShadow(offset: Size(width: 1, height: 2), blur: 1.5, color: .black), cache: cache)
+        canvas.rotate(by: 0.4)
+        layout.draw(in: canvas, rect: Rect(x: 0, y: 0, width: 38, height: 22), color: .black, cache: cache)
+        return canvas.image
+    }
+
+    func testEverySeedLoadsOrFailsTyped() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fuzzFolder).sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 5)
+        let valid: Set = ["dejavu_kern_gpos.ttf", "dejavu_composites.ttf", "dejavu_bold_small.ttf", "dejavu_kern_table.ttf"]
+        for name in names {
+            do {
+                let face = try FontFace(data: seed(name))
+                let image = try draw(face)
+                if valid.contains(name) {
+                    XCTAssertGreaterThan(image.pixels.reduce(0) { $0 + Int($1) }, 0, "\(name) drew nothing")
+                }
+            } catch {
+                XCTAssertTrue(error is FontError, "\(name): untyped error \(error)")
+                XCTAssertFalse(valid.contains(name), "\(name) should load: \(error)")
+            }
+        }
+    }
+
+    func testValidSubsetsKeepKerningAndComposites() throws {
+        let gpos = try FontFace(data: seed("dejavu_kern_gpos.ttf"))
+        let table = try FontFace(data: seed("dejavu_kern_table.ttf"))
+        for face in [gpos, table] {
+            XCTAssertTrue(face.hasGlyph(for: "A") && face.hasGlyph(for: "V"))
+            XCTAssertLessThan(face.kerning(left: face.glyph(for: "A"), right: face.glyph(for: "V")), 0, "A-V kerns tighter")
+        }
+        // Ớ and ệ are composites in DejaVu (base + accents): their outlines have more than one contour.
+        let composites = try FontFace(data: seed("dejavu_composites.ttf"))
+        let g = composites.glyph(for: "ớ")
+        XCTAssertNotEqual(g, 0)
+        XCTAssertFalse(try composites.outline(glyph: g).isEmpty)
+    }
+
+    /// Every prefix of a valid subset fails typed or loads (a font cut short in transit).
+    func testEveryTruncationFailsTyped() throws {
+        let bytes = try seed("dejavu_composites.ttf")
+        for n in stride(from: 0, to: bytes.count, by: 7) {
+            do { _ = try draw(try FontFace(data: Array(bytes[..<n]))) } catch {
+                XCTAssertTrue(error is FontError, "prefix \(n): untyped error \(error)")
+            }
+        }
+    }
+}
