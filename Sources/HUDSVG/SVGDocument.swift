@@ -21,6 +21,8 @@ public final class SVGDocument: @unchecked Sendable {
     public static let maxInputSize = 10 * 1024 * 1024
     /// The deepest element nesting accepted.
     public static let maxNestingDepth = 256
+    /// The most elements accepted (bounds the memory of the parsed tree to a few hundred MB at worst).
+    public static let maxElementCount = 250_000
 
     /// The intrinsic size (from `width`/`height`, else the viewBox size, else 100x100).
     public let size: Size
@@ -38,7 +40,8 @@ public final class SVGDocument: @unchecked Sendable {
     /// Parses SVG from bytes (UTF-8).
     public init(data: [UInt8]) throws {
         let xml = try XMLReader.parse(data, limits: XMLReader.Limits(maxInputSize: SVGDocument.maxInputSize,
-                                                                      maxDepth: SVGDocument.maxNestingDepth))
+                                                                      maxDepth: SVGDocument.maxNestingDepth,
+                                                                      maxElements: SVGDocument.maxElementCount))
         guard xml.name == "svg" else { throw SVGError.notSVG(rootElement: xml.qualifiedName) }
         var warnings: [String] = []
         var sheet = CSSStyleSheet()

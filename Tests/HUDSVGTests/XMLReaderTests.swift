@@ -129,6 +129,13 @@ final class XMLReaderTests: XCTestCase {
         XCTAssertEqual(box.alpha, 0) // the rect is deeper than SVGRenderer.maxRenderDepth
     }
 
+    func testElementCountIsBounded() {
+        let doc = "<svg>" + String(repeating: "<g/>", count: SVGDocument.maxElementCount + 1) + "</svg>"
+        XCTAssertThrowsError(try SVGDocument(data: Array(doc.utf8))) { e in
+            XCTAssertEqual(e as? SVGError, .tooManyElements(limit: SVGDocument.maxElementCount))
+        }
+    }
+
     func testOversizedInputIsRefusedBeforeParsing() {
         let big = [UInt8](repeating: 0x20, count: SVGDocument.maxInputSize + 1)
         XCTAssertThrowsError(try SVGDocument(data: big)) { e in
