@@ -5,13 +5,15 @@
 // may run at most `window` (2 x jobs) frames ahead of the consumer, which bounds memory to a few
 // frames whatever the animation's length, and keeps rendering overlapped with encoding. Because
 // every frame is a pure function of its index and the consumer sees them in index order, the
-// output is byte-identical for any number of jobs.
+// output is byte-identical for any number of jobs. A frame is whatever the workers produce: an
+// image for the streaming encoders, or already-encoded PNG bytes for a folder of frames, so that
+// per-frame compression also runs on all cores.
 
 import Foundation
 import HUDRaster
 
-final class FramePipeline: @unchecked Sendable {
-    typealias Renderer = @Sendable (Int) throws -> Image
+final class FramePipeline<Frame>: @unchecked Sendable {
+    typealias Renderer = @Sendable (Int) throws -> Frame
 
     private let count: Int
     private let jobs: Int
@@ -20,7 +22,7 @@ final class FramePipeline: @unchecked Sendable {
     private let condition = NSCondition()
     private var nextToRender = 0
     private var nextToConsume = 0
-    private var results: [Int: Result<Image, Error>] = [:]
+    private var results: [Int: Result<Frame, Error>] = [:]
     private var stopped = false
     private var runningWorkers = 0
 
@@ -34,7 +36,7 @@ final class FramePipeline: @unchecked Sendable {
 
     /// Runs the pipeline, calling `consume` on the calling thread for each frame in order.
     /// The first error (from a render, from `consume`, or a cancellation) stops all workers and is rethrown.
-    func run(_ consume: (Int, Image) throws -> Void) throws {
+    func run(_ consume: (Int, Frame) throws -> Void) throws {
         guard count > 0 else { return }
         runningWorkers = jobs
         for w in 0..<jobs {
@@ -53,7 +55,7 @@ final class FramePipeline: @unchecked Sendable {
         }
     }
 
-    private func waitFor(_ index: Int) throws -> Result<Image, Error> {
+    private func waitFor(_ index: Int) throws -> Result<Frame, Error> {
         condition.lock()
         defer { condition.unlock() }
         while results[index] == nil {
@@ -83,7 +85,7 @@ final class FramePipeline: @unchecked Sendable {
             nextToRender += 1
             condition.unlock()
 
-            let result: Result<Image, Error> = Result { try render(index) }
+            let result: Result<Frame, Error> = Result { try render(index) }
 
             condition.lock()
             results[index] = result

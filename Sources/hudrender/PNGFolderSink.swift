@@ -35,9 +35,23 @@ final class PNGFolderSink: FrameSink {
         return "\(folder)/frame-\(String(repeating: "0", count: max(0, digits - n.count)))\(n).png"
     }
 
+    /// Frames are intermediate files (for video tools), so speed matters more than the last few
+    /// percent of size: zlib level 6.
+    static let writeOptions = PNG.WriteOptions(compressionLevel: 6)
+
+    /// Compresses a frame (called on the worker threads).
+    static func encode(_ image: Image) throws -> [UInt8] {
+        try PNG.encode(image, options: writeOptions)
+    }
+
     func append(_ image: Image, duration: Double) throws {
+        try append(encoded: try PNGFolderSink.encode(image))
+    }
+
+    /// Writes the next frame's PNG bytes atomically.
+    func append(encoded bytes: [UInt8]) throws {
         let path = name(index)
-        try PNG.write(image, to: path)
+        try AtomicFile.write(bytes, to: path)
         written.append(path)
         index += 1
     }

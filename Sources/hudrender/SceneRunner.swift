@@ -63,9 +63,20 @@ enum SceneRunner {
         let progress = shared ?? ProgressDisplay(total: times.count, label: "rendering", quiet: options.quiet)
         let frameDuration = 1 / options.fps
         do {
-            try stream(scene: scene, times: times, jobs: options.jobs) { _, image in
-                try sink.append(image, duration: frameDuration)
-                progress.advance()
+            if let folder = sink as? PNGFolderSink {
+                // Compress each PNG on the worker that rendered it; only the writes are in order.
+                let pipeline = FramePipeline<[UInt8]>(count: times.count, jobs: options.jobs) { index in
+                    try PNGFolderSink.encode(try renderFrame(scene, times, index))
+                }
+                try pipeline.run { _, bytes in
+                    try folder.append(encoded: bytes)
+                    progress.advance()
+                }
+            } else {
+                try stream(scene: scene, times: times, jobs: options.jobs) { _, image in
+                    try sink.append(image, duration: frameDuration)
+                    progress.advance()
+                }
             }
             try Cancellation.shared.check()
             try sink.finish()
@@ -79,17 +90,22 @@ enum SceneRunner {
 
     /// Renders the frames at `times` on `jobs` threads and hands them to `consume` in order.
     static func stream(scene: SceneRenderable, times: [Double], jobs: Int, consume: (Int, Image) throws -> Void) throws {
-        let pipeline = FramePipeline(count: times.count, jobs: jobs) { index in
-            try Cancellation.shared.check()
-            do {
-                return try scene.render(at: times[index])
-            } catch let e as Interrupted {
-                throw e
-            } catch {
-                throw RuntimeFailure("frame \(index) (t = \(format(times[index])) s)", error)
-            }
+        let pipeline = FramePipeline<Image>(count: times.count, jobs: jobs) { index in
+            try renderFrame(scene, times, index)
         }
         try pipeline.run(consume)
+    }
+
+    /// Frame `index`, with the frame and time named in any error.
+    static func renderFrame(_ scene: SceneRenderable, _ times: [Double], _ index: Int) throws -> Image {
+        try Cancellation.shared.check()
+        do {
+            return try scene.render(at: times[index])
+        } catch let e as Interrupted {
+            throw e
+        } catch {
+            throw RuntimeFailure("frame \(index) (t = \(format(times[index])) s)", error)
+        }
     }
 
     /// Errors from encoders become RuntimeFailure; usage errors and interruptions pass through.

@@ -36,6 +36,8 @@ struct Storyboard {
         var path: String
     }
 
+    /// Largest storyboard file read (1 MB; real ones are a few KB).
+    static let maxFileSize = 1_048_576
     static let components = ["hud", "ring", "bar", "gg", "indicator"]
     static let topLevelKeys = ["component", "description", "duration", "options", "events", "$schema"]
     /// Options that make no sense inside a storyboard (they concern the run, not the story).
@@ -74,8 +76,12 @@ struct Storyboard {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw UsageError("--storyboard \(path): cannot be read; check its permissions", command: command)
         }
-        let data = handle.readDataToEndOfFile()
+        // Reading stops just past the limit, so `/dev/zero` or a mistyped path to a video fails at once.
+        let data = handle.readData(ofLength: maxFileSize + 1)
         handle.closeFile()
+        if data.count > maxFileSize {
+            throw UsageError("--storyboard \(path): larger than the \(maxFileSize / 1_048_576) MB limit for storyboards; check the path (a storyboard is a few KB of JSON)", command: command)
+        }
         let document: JSONValue
         do {
             document = try JSONReader.parse([UInt8](data))
