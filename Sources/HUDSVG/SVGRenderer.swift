@@ -380,23 +380,32 @@ struct SVGRenderer {
         }
         guard region.width > 0, region.height > 0 else { return }
 
-        // Collect the blur deviations of the primitive chain (only feGaussianBlur is supported).
-        var sigmas: [(Double, Double)] = []
+        // The primitive chain: feGaussianBlur, feOffset and feMerge (enough for glows and drop
+        // shadows). Anything else draws the element unfiltered rather than not at all.
+        var primitives: [SVGFilterPrimitive] = []
         for p in f.children {
-            guard p.name == "feGaussianBlur" else {
-                if !SVGRenderer.nonRendering.contains(p.name) {
-                    // Unsupported primitive: draw the element unfiltered rather than not at all.
-                    renderContent(node, style: style, ctm: ctm, opacity: opacity)
-                    return
-                }
-                continue
+            let input = p.attributes["in"]?.trimmingSpaces, result = p.attributes["result"]?.trimmingSpaces
+            switch p.name {
+            case "feGaussianBlur":
+                let v = SVGScanner.numberList(p.attributes["stdDeviation"] ?? "0") ?? [0]
+                var sx = v.first ?? 0, sy = v.count > 1 ? v[1] : sx
+                if v.count > 2 { sx = 0; sy = 0 }
+                if sx < 0 || sy < 0 { sx = 0; sy = 0 }
+                if primitiveBox { sx *= bbox.width; sy *= bbox.height }
+                primitives.append(.blur(input: input, result: result, sigmaX: sx, sigmaY: sy))
+            case "feOffset":
+                var dx = SVGScanner.numberList(p.attributes["dx"] ?? "0")?.first ?? 0
+                var dy = SVGScanner.numberList(p.attributes["dy"] ?? "0")?.first ?? 0
+                if primitiveBox { dx *= bbox.width; dy *= bbox.height }
+                primitives.append(.offset(input: input, result: result, dx: dx, dy: dy))
+            case "feMerge":
+                let inputs = p.children.filter { $0.name == "feMergeNode" }.map { $0.attributes["in"]?.trimmingSpaces }
+                primitives.append(.merge(inputs: inputs, result: result))
+            default:
+                if SVGRenderer.nonRendering.contains(p.name) { continue }
+                renderContent(node, style: style, ctm: ctm, opacity: opacity)
+                return
             }
-            let v = SVGScanner.numberList(p.attributes["stdDeviation"] ?? "0") ?? [0]
-            var sx = v.first ?? 0, sy = v.count > 1 ? v[1] : sx
-            if v.count > 2 { sx = 0; sy = 0 }
-            if sx < 0 || sy < 0 { sx = 0; sy = 0 }
-            if primitiveBox { sx *= bbox.width; sy *= bbox.height }
-            sigmas.append((sx, sy))
         }
 
         let deviceRegion = region.applying(ctm).integral
@@ -422,11 +431,10 @@ struct SVGRenderer {
         canvas = savedCanvas
         deviceOffset = savedOffset
 
-        var image = off.image
         let scaleX = (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), scaleY = (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot()
-        for (sx, sy) in sigmas where sx > 0 || sy > 0 {
-            SVGBlur.blur(&image, sigmaX: sx * scaleX, sigmaY: sy * scaleY)
-        }
+        // Offsets are applied along the device axes (exact for the usual scale + translate).
+        let image = SVGFilterPrimitive.run(primitives, source: off.image, scaleX: scaleX, scaleY: scaleY,
+                                           deviceDelta: { dx, dy in (ctm.a * dx + ctm.c * dy, ctm.b * dx + ctm.d * dy) })
         canvas.saveGState()
         canvas.clip(to: deviceRegionPath.applying(Transform(translationX: -deviceOffset.x, y: -deviceOffset.y)))
         canvas.setAlpha(opacity)

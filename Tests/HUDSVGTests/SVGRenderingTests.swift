@@ -79,6 +79,18 @@ final class SVGRenderingTests: XCTestCase {
         XCTAssertEqual(px(img, 0, 0)[3], 0)           // clipped to the filter region
     }
 
+    func testGlowMergesBlurUnderSourceGraphic() throws {
+        let (img, doc) = try render("""
+        <filter id="glow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="2" result="b"/><feOffset in="b" dx="1" dy="0" result="o"/>
+        <feMerge><feMergeNode in="o"/><feMergeNode in="SourceGraphic"/></feMerge></filter>
+        <rect x="6" y="6" width="8" height="8" fill="#0000ff" filter="url(#glow)"/>
+        """)
+        XCTAssertEqual(px(img, 10, 10), [0, 0, 255, 255])   // the sharp source on top
+        XCTAssertGreaterThan(px(img, 15, 10)[3], 40)        // glow outside, pushed right by the offset
+        XCTAssertGreaterThan(px(img, 15, 10)[3], px(img, 4, 10)[3])
+        XCTAssertTrue(doc.warnings.isEmpty, "\(doc.warnings)")
+    }
+
     func testDisplayNoneVisibilityAndUnsupportedElements() throws {
         let (img, doc) = try render("""
         <rect width="20" height="20" fill="red" display="none"/>
