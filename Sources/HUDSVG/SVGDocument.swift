@@ -103,7 +103,7 @@ public final class SVGDocument: @unchecked Sendable {
     static let known: Set<String> = [
         "svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "defs", "use",
         "linearGradient", "radialGradient", "stop", "style", "title", "desc", "metadata", "filter",
-        "feGaussianBlur", "feOffset", "feMerge", "feMergeNode", "a", "switch", "symbol", "clipPath", "pattern",
+        "feGaussianBlur", "feOffset", "feMerge", "feMergeNode", "feFlood", "feComposite", "a", "switch", "symbol", "clipPath", "pattern",
     ]
 
     /// Draws the document into `rect` of `canvas` (in the canvas's current user space), fitting the

@@ -17,6 +17,9 @@ enum SVGFilterPrimitive {
     case blur(input: String?, result: String?, sigmaX: Double, sigmaY: Double)
     case offset(input: String?, result: String?, dx: Double, dy: Double)
     case merge(inputs: [String?], result: String?)
+    case flood(result: String?, color: Color)
+    /// Porter-Duff `operator` of `input` with `input2` (over, in, out, atop, xor).
+    case composite(input: String?, input2: String?, result: String?, operator: String)
 
     /// Runs the chain on `source` (SourceGraphic) and returns the last result.
     static func run(_ chain: [SVGFilterPrimitive], source: Image, scaleX: Double, scaleY: Double,
@@ -43,6 +46,12 @@ enum SVGFilterPrimitive {
                 let (ddx, ddy) = deviceDelta(dx, dy)
                 out = shifted(input(i), dx: ddx, dy: ddy)
                 result = r
+            case let .flood(r, color):
+                out = (try? Image(width: source.width, height: source.height, fill: color)) ?? source
+                result = r
+            case let .composite(i, i2, r, op):
+                out = porterDuff(input(i), input(i2), op)
+                result = r
             case let .merge(inputs, r):
                 out = (try? Image(width: source.width, height: source.height)) ?? source
                 for i in inputs { composite(input(i), over: &out) }
@@ -52,6 +61,30 @@ enum SVGFilterPrimitive {
             last = out
         }
         return last
+    }
+
+    /// Porter-Duff on premultiplied pixels: result = A*Fa + B*Fb.
+    static func porterDuff(_ a: Image, _ b: Image, _ op: String) -> Image {
+        guard a.width == b.width, a.height == b.height else { return a }
+        var out = a
+        var i = 0
+        while i < a.pixels.count {
+            let aa = UInt32(a.pixels[i + 3]), ba = UInt32(b.pixels[i + 3])
+            let (fa, fb): (UInt32, UInt32)
+            switch op {
+            case "in": (fa, fb) = (ba, 0)
+            case "out": (fa, fb) = (255 - ba, 0)
+            case "atop": (fa, fb) = (ba, 255 - aa)
+            case "xor": (fa, fb) = (255 - ba, 255 - aa)
+            default: (fa, fb) = (255, 255 - aa) // over
+            }
+            for c in 0..<4 {
+                let v = (UInt32(a.pixels[i + c]) * fa + UInt32(b.pixels[i + c]) * fb + 127) / 255
+                out.pixels[i + c] = UInt8(min(255, v))
+            }
+            i += 4
+        }
+        return out
     }
 
     static func alphaOnly(_ img: Image) -> Image {

@@ -50,7 +50,7 @@ final class SVGNode: @unchecked Sendable {
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "color",
         "visibility", "display", "stop-color", "stop-opacity", "filter", "clip-path", "mask", "clip-rule",
         "font-size", "font-family", "font-weight", "marker-start", "marker-mid", "marker-end", "overflow",
-        "paint-order", "shape-rendering", "mix-blend-mode", "isolation", "transform",
+        "paint-order", "shape-rendering", "mix-blend-mode", "isolation", "transform", "flood-color", "flood-opacity",
     ]
 
     /// Builds the cascaded tree. `transform` given in CSS is honoured as resvg does; geometry given

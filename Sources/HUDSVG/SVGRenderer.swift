@@ -398,6 +398,13 @@ struct SVGRenderer {
                 var dy = SVGScanner.numberList(p.attributes["dy"] ?? "0")?.first ?? 0
                 if primitiveBox { dx *= bbox.width; dy *= bbox.height }
                 primitives.append(.offset(input: input, result: result, dx: dx, dy: dy))
+            case "feFlood":
+                var c = p.properties["flood-color"].flatMap(CSSColor.parse) ?? .black
+                if let o = p.properties["flood-opacity"].flatMap(SVGValueParser.numberOrFraction) { c = c.withAlphaComponent(c.alpha * min(max(o, 0), 1)) }
+                primitives.append(.flood(result: result, color: c))
+            case "feComposite":
+                primitives.append(.composite(input: input, input2: p.attributes["in2"]?.trimmingSpaces, result: result,
+                                             operator: p.attributes["operator"]?.trimmingSpaces ?? "over"))
             case "feMerge":
                 let inputs = p.children.filter { $0.name == "feMergeNode" }.map { $0.attributes["in"]?.trimmingSpaces }
                 primitives.append(.merge(inputs: inputs, result: result))

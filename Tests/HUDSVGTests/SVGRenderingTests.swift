@@ -91,6 +91,23 @@ final class SVGRenderingTests: XCTestCase {
         XCTAssertTrue(doc.warnings.isEmpty, "\(doc.warnings)")
     }
 
+    func testColouredGlowWithFloodAndComposite() throws {
+        let (img, doc) = try render("""
+        <filter id="g" x="-50%" y="-50%" width="200%" height="200%">
+          <feFlood flood-color="red" flood-opacity="1" result="f"/>
+          <feComposite in="f" in2="SourceAlpha" operator="in" result="shape"/>
+          <feGaussianBlur in="shape" stdDeviation="2" result="glow"/>
+          <feMerge><feMergeNode in="glow"/><feMergeNode in="SourceGraphic"/></feMerge></filter>
+        <rect x="6" y="6" width="8" height="8" fill="#0000ff" filter="url(#g)"/>
+        """)
+        XCTAssertEqual(px(img, 10, 10), [0, 0, 255, 255])
+        let outside = px(img, 4, 10)
+        XCTAssertGreaterThan(outside[3], 20)
+        XCTAssertEqual(outside[0], outside[3])           // red glow (premultiplied)
+        XCTAssertEqual(outside[2], 0)
+        XCTAssertTrue(doc.warnings.isEmpty, "\(doc.warnings)")
+    }
+
     func testDisplayNoneVisibilityAndUnsupportedElements() throws {
         let (img, doc) = try render("""
         <rect width="20" height="20" fill="red" display="none"/>
