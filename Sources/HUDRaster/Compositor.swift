@@ -4,7 +4,9 @@
 // R,G,B,A) and scaled two channels at a time in 16-bit lanes (`(p & 0x00FF00FF) * f`), with an
 // exactly rounded division by 255. This scalar integer form measured ~1.5 ns/px here, 50x faster
 // than going through SIMD4<Float>. Source-over, the mode nearly everything uses, has solid-colour
-// and opaque-run fast paths; the rarer modes work channel by channel. Coverage and global alpha
+// and opaque-run fast paths; translucent runs of full coverage go four pixels at a time through
+// SIMD8<UInt16> lanes (the same two-channels-per-lane arithmetic, no lane-width conversions, which
+// are what make Swift SIMD slow), halving the cost of big translucent fills; the rarer modes work channel by channel. Coverage and global alpha
 // arrive separately because `copy` and `clear` use coverage to interpolate, not to scale.
 
 @usableFromInline enum Compositor {
@@ -115,6 +117,22 @@
                         (d + i).update(repeating: s, count: j - i)
                     } else {
                         var k = i
+                        // Four pixels per step as eight 16-bit lanes (r|g<<8, b|a<<8 per pixel).
+                        let inv16 = SIMD8<UInt16>(repeating: UInt16(inv))
+                        let s16 = SIMD8<UInt16>(UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16),
+                                                UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16),
+                                                UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16),
+                                                UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16))
+                        let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+                        while k &+ 3 < j {
+                            let v = raw.loadUnaligned(fromByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
+                            var rb = (v & lo) &* inv16 &+ half
+                            rb = (rb &+ (rb &>> 8)) &>> 8
+                            var ag = (v &>> 8) &* inv16 &+ half
+                            ag = (ag &+ (ag &>> 8)) & ~lo
+                            raw.storeBytes(of: (rb | ag) &+ s16, toByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
+                            k &+= 4
+                        }
                         while k + 1 < j {
                             let q = raw.loadUnaligned(fromByteOffset: k &<< 2, as: UInt64.self)
                             raw.storeBytes(of: s64 &+ scale2(q, UInt64(inv)), toByteOffset: k &<< 2, as: UInt64.self)

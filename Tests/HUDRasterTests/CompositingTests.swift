@@ -92,4 +92,24 @@ final class CompositingTests: XCTestCase {
             }
         }
     }
+
+    func testVectorisedRunsMatchScalarFormula() {
+        // Runs of full coverage take 4- and 2-pixel paths; every pixel must equal the scalar result.
+        var seed: UInt32 = 7
+        func next() -> UInt32 { seed = seed &* 1664525 &+ 1013904223; return seed >> 8 }
+        for n in [1, 2, 3, 4, 5, 7, 8, 37] {
+            let a = next() & 255
+            let color = Compositor.pack(UInt8(next() % (a + 1)), UInt8(next() % (a + 1)), UInt8(next() % (a + 1)), UInt8(a))
+            var dst = (0..<n).map { _ -> UInt32 in
+                let da = next() & 255
+                return Compositor.pack(UInt8(next() % (da + 1)), UInt8(next() % (da + 1)), UInt8(next() % (da + 1)), UInt8(da))
+            }
+            let expected = dst.map { Compositor.over(color, $0) }
+            let cov = [UInt8](repeating: 255, count: n)
+            dst.withUnsafeMutableBufferPointer { d in
+                cov.withUnsafeBufferPointer { c in Compositor.blendSolid(d.baseAddress!, n, color, c.baseAddress!, 255, .normal) }
+            }
+            XCTAssertEqual(dst, expected, "run of \(n)")
+        }
+    }
 }
