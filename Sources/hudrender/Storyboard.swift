@@ -58,7 +58,15 @@ struct Storyboard {
 
     /// Reads the component named in a storyboard file without validating the rest (for dispatch).
     static func peekComponent(path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path),
+        // Bounded read: the full load reports oversized or unreadable files properly.
+        // Regular files only: peeking at a pipe (`/dev/stdin`) would consume what the load needs.
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG,
+              let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        // The throwing read: readData(ofLength:) traps on an I/O error.
+        let data = (try? handle.read(upToCount: maxFileSize + 1)) ?? Data()
+        try? handle.close()
+        guard data.count <= maxFileSize,
               let doc = try? JSONReader.parse([UInt8](data)),
               case .string(let c)? = doc["component"] else { return nil }
         return c
@@ -77,8 +85,11 @@ struct Storyboard {
             throw UsageError("--storyboard \(path): cannot be read; check its permissions", command: command)
         }
         // Reading stops just past the limit, so `/dev/zero` or a mistyped path to a video fails at once.
-        let data = handle.readData(ofLength: maxFileSize + 1)
-        handle.closeFile()
+        let data: Data
+        do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch {
+            throw UsageError("--storyboard \(path): cannot be read (\(error.localizedDescription)); check the path", command: command)
+        }
+        try? handle.close()
         if data.count > maxFileSize {
             throw UsageError("--storyboard \(path): larger than the \(maxFileSize / 1_048_576) MB limit for storyboards; check the path (a storyboard is a few KB of JSON)", command: command)
         }
