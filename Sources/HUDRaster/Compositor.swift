@@ -164,7 +164,24 @@
                           _ cov: UnsafePointer<UInt8>, _ alpha: UInt32, _ mode: BlendMode) {
         var i = 0
         if mode == .normal {
+            let draw = UnsafeMutableRawPointer(d), sraw = UnsafeRawPointer(src), craw = UnsafeRawPointer(cov)
+            let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+            let full = SIMD8<UInt16>(repeating: 255)
             while i < n {
+                // Four pixels at full coverage and alpha: vector source-over with per-pixel alpha.
+                if alpha == 255 && i &+ 3 < n && craw.loadUnaligned(fromByteOffset: i, as: UInt32.self) == ~0 {
+                    let sv = sraw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                    let a = sv &>> 8   // odd lanes hold each pixel's alpha
+                    let inv = full &- SIMD8<UInt16>(a[1], a[1], a[3], a[3], a[5], a[5], a[7], a[7])
+                    let v = draw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                    var rb = (v & lo) &* inv &+ half
+                    rb = (rb &+ (rb &>> 8)) &>> 8
+                    var ag = (v &>> 8) &* inv &+ half
+                    ag = (ag &+ (ag &>> 8)) & ~lo
+                    draw.storeBytes(of: (rb | ag) &+ sv, toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                    i &+= 4
+                    continue
+                }
                 let c = UInt32(cov[i])
                 if c != 0 {
                     let f = alpha == 255 ? c : div255(c &* alpha)

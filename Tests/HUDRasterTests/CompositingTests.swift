@@ -112,4 +112,27 @@ final class CompositingTests: XCTestCase {
             XCTAssertEqual(dst, expected, "run of \(n)")
         }
     }
+
+    func testVectorisedSpanMatchesScalarFormula() {
+        var seed: UInt32 = 11
+        func next() -> UInt32 { seed = seed &* 1664525 &+ 1013904223; return seed >> 8 }
+        func pixel() -> UInt32 {
+            let a = next() & 255
+            return Compositor.pack(UInt8(next() % (a + 1)), UInt8(next() % (a + 1)), UInt8(next() % (a + 1)), UInt8(a))
+        }
+        for n in [1, 3, 4, 5, 9, 40] {
+            let src = (0..<n).map { _ in pixel() }
+            var dst = (0..<n).map { _ in pixel() }
+            let cov = (0..<n).map { i -> UInt8 in i % 7 == 6 ? 100 : 255 }
+            let expected = (0..<n).map { i -> UInt32 in
+                cov[i] == 255 ? Compositor.over(src[i], dst[i]) : Compositor.over(Compositor.scale(src[i], UInt32(cov[i])), dst[i])
+            }
+            dst.withUnsafeMutableBufferPointer { d in
+                src.withUnsafeBufferPointer { s in
+                    cov.withUnsafeBufferPointer { c in Compositor.blendSpan(d.baseAddress!, n, s.baseAddress!, c.baseAddress!, 255, .normal) }
+                }
+            }
+            XCTAssertEqual(dst, expected, "span of \(n)")
+        }
+    }
 }
