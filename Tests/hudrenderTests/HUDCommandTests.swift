@@ -37,6 +37,13 @@ final class HUDCommandTests: HudrenderTestCase {
         let apng = try APNG.decode(try XCTUnwrap(bytes("hud.apng")))
         XCTAssertEqual(apng.durations.reduce(0, +), 1, accuracy: 0.01)
 
+        // --loop counts repeats after the first play: GIF's NETSCAPE count, APNG's plays minus one.
+        assertSuccess(try Hudrender.run(small + ["--duration", "0.4", "--loop", "2", "--out", "loop.gif"], in: dir))
+        XCTAssertEqual(try GIF.decode(try XCTUnwrap(bytes("loop.gif"))).plays, 3)
+        assertSuccess(try Hudrender.run(small + ["--duration", "0.4", "--loop", "2", "--out", "loop.apng"], in: dir))
+        XCTAssertEqual(try APNG.decode(try XCTUnwrap(bytes("loop.apng"))).plays, 3)
+        XCTAssertEqual(try APNG.decode(try XCTUnwrap(bytes("hud.apng"))).plays, 0, "forever by default")
+
         assertSuccess(try Hudrender.run(small + ["--duration", "1", "--out", "frames/"], in: dir))
         let frames = try FileManager.default.contentsOfDirectory(atPath: path("frames")).sorted()
         XCTAssertEqual(frames.count, 5)

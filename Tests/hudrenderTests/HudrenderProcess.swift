@@ -31,8 +31,9 @@ enum Hudrender {
     /// Runs hudrender with `arguments` in `directory`; fails the test on timeout.
     @discardableResult
     static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
-                    timeout: TimeInterval = 120, file: StaticString = #filePath, line: UInt = #line) throws -> HudrenderResult {
-        let process = try start(arguments, in: directory, environment: environment)
+                    input: String? = nil, timeout: TimeInterval = 120,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> HudrenderResult {
+        let process = try start(arguments, in: directory, environment: environment, input: input)
         return try finish(process, timeout: timeout, file: file, line: line)
     }
 
@@ -51,7 +52,8 @@ enum Hudrender {
         var value: Data { lock.lock(); defer { lock.unlock() }; return data }
     }
 
-    static func start(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Running {
+    static func start(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+                      input: String? = nil) throws -> Running {
         let path = executable
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw XCTSkip("hudrender binary not found at \(path); build the package (swift build) first")
@@ -66,11 +68,16 @@ enum Hudrender {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
-        p.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        p.standardInput = input == nil ? FileHandle.nullDevice : stdin
         let outData = DataBox(), errData = DataBox()
         out.fileHandleForReading.readabilityHandler = { h in outData.append(h.availableData) }
         err.fileHandleForReading.readabilityHandler = { h in errData.append(h.availableData) }
         try p.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         return Running(process: p, out: out, err: err, outData: outData, errData: errData)
     }
 

@@ -35,6 +35,12 @@ final class StoryboardTests: HudrenderTestCase {
         XCTAssertEqual(try PNG.decode(try XCTUnwrap(bytes("o.png"))).width, 70)
     }
 
+    func testStoryboardFromStandardInput() throws {
+        let json = #"{"options": {"size": "50x50", "scale": 1}, "events": [{"at": 0, "action": "show", "title": "Piped"}]}"#
+        assertSuccess(try Hudrender.run(["--storyboard", "/dev/stdin", "--at", "1", "--out", "piped.png"], in: dir, input: json))
+        XCTAssertEqual(try PNG.decode(try XCTUnwrap(bytes("piped.png"))).width, 50)
+    }
+
     func testOtherComponentsFromTheirStoryboards() throws {
         try write(#"{"component": "ring", "options": {"size": "50x50"}, "events": [{"at": 0, "action": "show", "progress": 0.2}, {"at": 0.3, "action": "update", "progress": 0.9}, {"at": 0.8, "action": "tap"}]}"#, to: "ring.json")
         // The storyboard names its component, so `hudrender --storyboard` dispatches to ring.
