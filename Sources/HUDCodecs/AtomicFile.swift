@@ -196,8 +196,12 @@ public final class AtomicFile {
     static func error(_ code: Int32, path: String) -> CodecError {
         switch code {
         case ENOENT:
-            // Report the nearest missing folder, which is what the user has to create.
             var dir = directory(of: path)
+            // The folder exists but refuses new files (/proc, /sys): creating it is not the fix.
+            if access(dir, F_OK) == 0 {
+                return .writeFailed(path: path, reason: "\(dir) does not accept new files (a virtual file system such as /proc?); choose a writable folder")
+            }
+            // Report the nearest missing folder, which is what the user has to create.
             var missing = dir
             while dir != "/" && dir != "." && access(dir, F_OK) != 0 {
                 missing = dir

@@ -134,4 +134,22 @@ final class CodecsHostileInputTests: XCTestCase {
         XCTAssertEqual(try FileIO.readAll(path, limit: 1 << 20).count, 1 << 20)
         XCTAssertThrowsError(try FileIO.readAll(path, limit: (1 << 20) - 1))
     }
+
+    /// Found with the hostile-input table: `--out /proc/hud.gif` said "no such directory /proc (create
+    /// it first)"; /proc exists but refuses new files, and the message now says so.
+    func testWriteIntoAVirtualFileSystemNamesTheRealProblem() throws {
+        let image = try Image(width: 2, height: 2, fill: .white)
+        XCTAssertThrowsError(try PNG.write(image, to: "/proc/hudrender-test.png")) { error in
+            let text = String(describing: error)
+            XCTAssertFalse(text.contains("no such directory"), text)
+            XCTAssertTrue(text.contains("/proc does not accept new files"), text)
+        }
+        // A folder that really is missing is still reported as missing, nearest first.
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        guard case .noSuchDirectory(_, let missing) = AtomicFile.error(ENOENT, path: dir + "/a/b/c.png") else {
+            return XCTFail("expected noSuchDirectory")
+        }
+        XCTAssertEqual(missing, dir + "/a")
+    }
 }
