@@ -1,0 +1,31 @@
+// The README's "From Swift" example, kept compiling and working (smaller and at fewer frames so it stays quick).
+import XCTest
+import Foundation
+import HUDKit
+import HUDCodecs
+
+final class ReadmeExampleTests: XCTestCase {
+    func testScriptedHUDRendersToAGIF() throws {
+        var hud = ProgressHUD()
+        hud.presentationStyle = .balloon
+        hud.at(0.0) { $0.showProgress(title: "Uploading", status: "Preparing…") }
+        hud.at(1.0) { $0.updateProgress(0.5, status: "50%") }
+        hud.at(1.8) { $0.updateProgress(1.0, status: "100%") }
+        hud.at(2.0) { $0.dismiss(withSuccess: "Uploaded!") }
+
+        let scene = try ProgressHUDScene(hud: hud, device: .iPhoneSE3, scale: 1)
+        let path = NSTemporaryDirectory() + "readme-example-\(getpid()).gif"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let gif = try GIF.Encoder(path: path)
+        let fps = 10.0
+        for frame in 0..<Int(scene.duration * fps) {
+            try gif.append(scene.render(at: Double(frame) / fps), duration: 1 / fps)
+        }
+        try gif.finish()
+
+        let decoded = try GIF.read(path)
+        XCTAssertGreaterThan(scene.duration, 2.0, "the story ends after the dismissal")
+        XCTAssertEqual(decoded.frames.first?.width, 375)
+        XCTAssertEqual(decoded.durations.reduce(0, +), Double(Int(scene.duration * fps)) / fps, accuracy: 0.05)
+    }
+}
