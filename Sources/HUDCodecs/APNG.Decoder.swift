@@ -77,6 +77,7 @@ extension APNG {
                     return DecodedAnimation(frames: [try PNG.decode(bytes)], durations: [0], plays: 1)
                 }
                 guard controls.count == declared else { throw fail("acTL declares \(declared) frames but the file has \(controls.count)") }
+                try DecodedAnimation.checkBudget(frameCount: controls.count, width: canvasW, height: canvasH, format: "APNG")
                 var canvas = [UInt8](repeating: 0, count: canvasW * canvasH * 4)
                 var frames: [Image] = [], durations: [Double] = []
                 for (i, c) in controls.enumerated() {

@@ -18,6 +18,20 @@ public struct DecodedAnimation: Sendable {
     /// NETSCAPE2.0 loop count: absent = 1, 0 = forever, n = n + 1).
     public var plays: Int
 
+    /// The most pixels all frames of one decoded animation may hold together (512 M, 2 GB of RGBA).
+    /// Every frame is a full canvas, so a few KB of tiny frame updates on a huge canvas would
+    /// otherwise ask for gigabytes; decoders check this before allocating any frame.
+    public static let maxTotalPixels = 512 * 1024 * 1024
+
+    /// Throws when `frameCount` full frames of `width` x `height` exceed `maxTotalPixels`.
+    static func checkBudget(frameCount: Int, width: Int, height: Int, format: String) throws {
+        let (pixels, overflow) = frameCount.multipliedReportingOverflow(by: width * height)
+        if overflow || pixels > maxTotalPixels {
+            throw CodecError.imageTooLarge(width: width, height: height,
+                limit: "\(frameCount) frames of it exceed the \(format) decoding budget of \(maxTotalPixels / 1_048_576) M pixels in all frames; compare a shorter or smaller animation")
+        }
+    }
+
     /// The NETSCAPE2.0 loop count this corresponds to (0 = forever, nil = play once).
     public var loopCount: Int? { plays == 0 ? 0 : (plays == 1 ? nil : plays - 1) }
 

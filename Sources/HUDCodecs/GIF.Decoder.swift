@@ -32,6 +32,7 @@ extension GIF {
             do { try Image.validate(width: w, height: h) } catch { throw CodecError.corrupt(format: "GIF", reason: "screen size \(w)x\(h)") }
             let count = Int(gif.pointee.ImageCount)
             guard count > 0, let saved = gif.pointee.SavedImages else { throw CodecError.corrupt(format: "GIF", reason: "no image data") }
+            try DecodedAnimation.checkBudget(frameCount: count, width: w, height: h, format: "GIF")
             var plays = 1
             // NETSCAPE2.0 lives in the extension blocks of the first image in giflib's model.
             for fi in 0..<count {

@@ -152,4 +152,38 @@ final class CodecsHostileInputTests: XCTestCase {
         }
         XCTAssertEqual(missing, dir + "/a")
     }
+
+    /// Found with the hostile-input table: a 2.7 KB APNG (40 one-pixel frames on an 8192 x 8192
+    /// canvas) made `hudrender diff` allocate 10 GB, because every decoded frame is a full canvas.
+    /// Both decoders now refuse before allocating when all frames together exceed the budget.
+    func testTinyFramesOnAHugeCanvasAreRefusedBeforeAllocating() throws {
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] { PNGChunks.chunk(type, body) }
+        func be32(_ v: Int) -> [UInt8] { PNGChunks.be32(UInt32(v)) }
+        var apng = PNGChunks.signature + chunk("IHDR", be32(8192) + be32(8192) + [8, 6, 0, 0, 0]) + chunk("acTL", be32(40) + be32(0))
+        let pixel: [UInt8] = [0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01] // never decoded: the budget comes first
+        var sequence = 0
+        for _ in 0..<40 {
+            apng += chunk("fcTL", be32(sequence) + be32(1) + be32(1) + be32(0) + be32(0) + [0, 1, 0, 10, 0, 0]); sequence += 1
+            apng += chunk("fdAT", be32(sequence) + pixel); sequence += 1
+        }
+        apng += chunk("IEND", [])
+        XCTAssertLessThan(apng.count, 3000)
+        XCTAssertThrowsError(try APNG.decode(apng)) { error in
+            guard case CodecError.imageTooLarge(8192, 8192, let limit) = error else { return XCTFail("expected imageTooLarge, got \(error)") }
+            XCTAssertTrue(limit.contains("40 frames"), limit)
+        }
+
+        // GIF: an 8192 x 8192 screen with nine 1 x 1 frames (9 x 64 M pixels > 512 M).
+        var gif: [UInt8] = Array("GIF89a".utf8) + [0x00, 0x20, 0x00, 0x20, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+        for _ in 0..<9 { gif += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00] }
+        gif += [0x3B]
+        XCTAssertThrowsError(try GIF.decode(gif)) { error in
+            guard case CodecError.imageTooLarge(8192, 8192, _) = error else { return XCTFail("expected imageTooLarge, got \(error)") }
+        }
+
+        // The budget's edges: exactly 512 M pixels passes, one frame more or an overflowing count does not.
+        XCTAssertNoThrow(try DecodedAnimation.checkBudget(frameCount: 8, width: 8192, height: 8192, format: "GIF"))
+        XCTAssertThrowsError(try DecodedAnimation.checkBudget(frameCount: 9, width: 8192, height: 8192, format: "GIF"))
+        XCTAssertThrowsError(try DecodedAnimation.checkBudget(frameCount: Int.max / 2, width: 4096, height: 4096, format: "APNG"))
+    }
 }
