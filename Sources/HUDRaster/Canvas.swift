@@ -479,7 +479,15 @@ public final class Canvas {
             switch cover {
             case let .path(p, t, rule):
                 engine.reset(region: region)
-                if engine.add(p, transform: t) { engine.sweep(rule: rule, body) }
+                guard engine.add(p, transform: t) else { break }
+                if let s = solid, clipMask == nil, mode == .normal {
+                    // Insides of shapes go straight to the run filler (no coverage buffer).
+                    engine.sweep(rule: rule, run: { y, x, n, c in
+                        Compositor.blendSolidRun(dst0 + (y - oy) * tw + (x - ox), n, s, c, a8, .normal)
+                    }, body)
+                } else {
+                    engine.sweep(rule: rule, body)
+                }
             case .mask(let m):
                 coverageBuffer.withUnsafeMutableBufferPointer { cb in
                     m.coverage.withUnsafeBufferPointer { mp in

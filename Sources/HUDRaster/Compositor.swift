@@ -96,6 +96,43 @@
         return j
     }
 
+    /// Source-over of the premultiplied colour `s` on `n` pixels at full coverage: stores when `s`
+    /// is opaque, otherwise four pixels per step as eight 16-bit lanes (r|g<<8, b|a<<8 per pixel).
+    @inline(__always) static func overRun(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ s: UInt32) {
+        let sa = s >> 24
+        if sa == 255 { d.update(repeating: s, count: n); return }
+        if sa == 0 { return }
+        let inv = 255 &- sa
+        let raw = UnsafeMutableRawPointer(d)
+        let inv16 = SIMD8<UInt16>(repeating: UInt16(inv))
+        let s16 = SIMD8<UInt16>(UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16),
+                                UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16),
+                                UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16),
+                                UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16))
+        let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+        var k = 0
+        while k &+ 3 < n {
+            let v = raw.loadUnaligned(fromByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
+            var rb = (v & lo) &* inv16 &+ half
+            rb = (rb &+ (rb &>> 8)) &>> 8
+            var ag = (v &>> 8) &* inv16 &+ half
+            ag = (ag &+ (ag &>> 8)) & ~lo
+            raw.storeBytes(of: (rb | ag) &+ s16, toByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
+            k &+= 4
+        }
+        while k < n { d[k] = s &+ scale(d[k], inv); k &+= 1 }
+    }
+
+    /// Blends `n` pixels of a constant premultiplied colour at one constant coverage `c`
+    /// (the inside of a shape): the same result as `blendSolid` with `c` repeated.
+    static func blendSolidRun(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32,
+                              _ c: UInt8, _ alpha: UInt32, _ mode: BlendMode) {
+        precondition(mode == .normal)
+        let s = alpha == 255 ? color : scale(color, alpha)
+        if s >> 24 == 0 { return }
+        overRun(d, n, c == 255 ? s : scale(s, UInt32(c)))
+    }
+
     /// Blends `n` pixels of a constant premultiplied colour through coverage `cov` and global
     /// `alpha` (0...255).
     static func blendSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32,
@@ -104,42 +141,13 @@
             let s = alpha == 255 ? color : scale(color, alpha)
             let sa = s >> 24
             if sa == 0 { return }
-            let inv = 255 &- sa
-            let s64 = UInt64(s) | UInt64(s) << 32
-            let raw = UnsafeMutableRawPointer(d)
             var i = 0
             while i < n {
                 let c = cov[i]
                 if c == 255 {
                     // A run of full coverage: store, or blend two pixels per 64-bit step.
                     let j = runEnd(cov, i + 1, n)
-                    if sa == 255 {
-                        (d + i).update(repeating: s, count: j - i)
-                    } else {
-                        var k = i
-                        // Four pixels per step as eight 16-bit lanes (r|g<<8, b|a<<8 per pixel).
-                        let inv16 = SIMD8<UInt16>(repeating: UInt16(inv))
-                        let s16 = SIMD8<UInt16>(UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16),
-                                                UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16),
-                                                UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16),
-                                                UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 16))
-                        let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
-                        while k &+ 3 < j {
-                            let v = raw.loadUnaligned(fromByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
-                            var rb = (v & lo) &* inv16 &+ half
-                            rb = (rb &+ (rb &>> 8)) &>> 8
-                            var ag = (v &>> 8) &* inv16 &+ half
-                            ag = (ag &+ (ag &>> 8)) & ~lo
-                            raw.storeBytes(of: (rb | ag) &+ s16, toByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
-                            k &+= 4
-                        }
-                        while k + 1 < j {
-                            let q = raw.loadUnaligned(fromByteOffset: k &<< 2, as: UInt64.self)
-                            raw.storeBytes(of: s64 &+ scale2(q, UInt64(inv)), toByteOffset: k &<< 2, as: UInt64.self)
-                            k &+= 2
-                        }
-                        if k < j { d[k] = s &+ scale(d[k], inv) }
-                    }
+                    overRun(d + i, j - i, s)
                     i = j
                 } else {
                     if c != 0 { d[i] = over(scale(s, UInt32(c)), d[i]) }

@@ -6,8 +6,10 @@
 // antialiasing has 256 * 512 levels before the final rounding to 8 bits. The fill rule is applied
 // only to the running sum (non-zero: clamp |sum|; even-odd: fold). Cells live in a dense Int32
 // buffer for one band of rows at a time (at most 64 rows, so it stays in cache), with a per-row
-// touched range instead of a bit vector; the sweep zeroes cells as it reads them so the buffer is
-// ready for the next band without a clear. Segments are clipped to the work region in Double before
+// touched range and a bit per 32 cells; the sweep zeroes cells as it reads them so the buffer is
+// ready for the next band without a clear. Untouched stretches have constant coverage: empty ones
+// split the row into separate spans (the inside of a stroke is never composited), full ones go to
+// an optional run filler that needs no coverage buffer. Segments are clipped to the work region in Double before
 // quantisation: parts left of it become vertical edges on its left border (they still carry
 // winding), parts right of, above or below it are dropped. So a 16k-wide canvas costs nothing for
 // a 20 px shape: the work is bounded by the shape's box intersected with the clip.
@@ -211,12 +213,16 @@ public enum Rasterizer {
         }
 
         /// Converts the accumulated edges to coverage and calls `body(y, x, count, coverage)` for
-        /// each non-empty row span in device coordinates. `coverage` is valid only during the call
-        /// and may be modified by it.
+        /// each non-empty row span in device coordinates (a row may give several spans: untouched
+        /// stretches of zero coverage are left out). `coverage` is valid only during the call and
+        /// may be modified by it. When `run` is given, untouched stretches of constant non-zero
+        /// coverage (the inside of shapes) go to `run(y, x, count, coverage)` instead of `body`,
+        /// so the caller can fill them without reading a coverage buffer.
         ///
         /// Edges are bucketed by band (a counting sort, O(n)); their order within a band does not
         /// matter because the accumulation is exact integer addition.
-        func sweep(rule: FillRule, _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
+        func sweep(rule: FillRule, run: ((Int, Int, Int, UInt8) -> Void)? = nil,
+                   _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
             let w = region.width, h = region.height
             guard w > 0, h > 0, !edges.isEmpty else { return }
             let stride = w + 2
@@ -288,14 +294,32 @@ public enum Rasterizer {
                         var sum: Int32 = 0
                         let visEnd = min(hi, w - 1)
                         let rb = B + r * words
+                        let yDev = ry0 + bandTop + r
                         var x = lo
+                        var spanStart = lo
                         while x <= visEnd {
                             let g = x >> 5
-                            let gEnd = min((g + 1) << 5, visEnd + 1)
-                            if rb[g >> 6] & (1 << UInt64(g & 63)) == 0 {
-                                (C + x).initialize(repeating: Engine.alpha(sum, evenOdd), count: gEnd - x)
-                                x = gEnd
+                            let word = rb[g >> 6] >> UInt64(g & 63)
+                            if word & 1 == 0 {
+                                // A stretch of untouched groups: one constant coverage throughout.
+                                let groups = word == 0 ? 64 - (g & 63) : word.trailingZeroBitCount
+                                let stop = min((g + groups) << 5, visEnd + 1)
+                                let a = Engine.alpha(sum, evenOdd)
+                                if a == 0 {
+                                    // Empty (inside a stroke, an even-odd hole): end the span here
+                                    // so the compositor never walks the zeros.
+                                    if x > spanStart { body(yDev, rx0 + spanStart, x - spanStart, C + spanStart) }
+                                    spanStart = stop
+                                } else if let run = run, stop - x >= 16 {
+                                    if x > spanStart { body(yDev, rx0 + spanStart, x - spanStart, C + spanStart) }
+                                    run(yDev, rx0 + x, stop - x, a)
+                                    spanStart = stop
+                                } else {
+                                    Engine.fillBytes(C + x, a, stop - x)
+                                }
+                                x = stop
                             } else {
+                                let gEnd = min((g + 1) << 5, visEnd + 1)
                                 while x < gEnd {
                                     sum &+= row[x]; row[x] = 0
                                     C[x] = Engine.alpha(sum, evenOdd)
@@ -308,13 +332,29 @@ public enum Rasterizer {
                         var end = visEnd + 1
                         if sum != 0 && end < w {
                             let a = Engine.alpha(sum, evenOdd)
-                            (C + end).initialize(repeating: a, count: w - end)
+                            if let run = run, a != 0, w - end >= 16 {
+                                if end > spanStart { body(yDev, rx0 + spanStart, end - spanStart, C + spanStart) }
+                                run(yDev, rx0 + end, w - end, a)
+                                spanStart = w
+                            } else {
+                                Engine.fillBytes(C + end, a, w - end)
+                            }
                             end = w
                         }
-                        if end > lo { body(ry0 + bandTop + r, rx0 + lo, end - lo, C + lo) }
+                        if end > spanStart { body(yDev, rx0 + spanStart, end - spanStart, C + spanStart) }
                     }
                 }
             }}}}}}
+        }
+
+        /// `n` copies of `a` at `p`, eight bytes per store (these runs are short: a memset call
+        /// costs more than the stores).
+        @inline(__always) static func fillBytes(_ p: UnsafeMutablePointer<UInt8>, _ a: UInt8, _ n: Int) {
+            let v = UInt64(a) &* 0x0101_0101_0101_0101
+            let raw = UnsafeMutableRawPointer(p)
+            var i = 0
+            while i &+ 8 <= n { raw.storeBytes(of: v, toByteOffset: i, as: UInt64.self); i &+= 8 }
+            while i < n { p[i] = a; i &+= 1 }
         }
 
         @inline(__always) static func alpha(_ sum: Int32, _ evenOdd: Bool) -> UInt8 {
