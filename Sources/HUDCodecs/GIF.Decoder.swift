@@ -12,6 +12,13 @@ import Glibc
 extension GIF {
     /// Decodes GIF bytes into composed frames.
     public static func decode(_ bytes: [UInt8]) throws -> DecodedAnimation {
+        // giflib's slurp allocates every frame's raster (a byte per pixel) before anything can be
+        // checked, and LZW packs a 16384 x 16384 frame of one colour into ~100 KB: the declared frame
+        // sizes are summed first so a small file cannot make the slurp take gigabytes.
+        if let area = declaredFrameArea(bytes), area > DecodedAnimation.maxTotalPixels {
+            throw CodecError.imageTooLarge(width: 0, height: 0,
+                limit: "its frames declare \(area / 1_048_576) M pixels, more than the GIF decoding budget of \(DecodedAnimation.maxTotalPixels / 1_048_576) M pixels in all frames")
+        }
         var error: Int32 = 0
         return try bytes.withUnsafeBufferPointer { buf -> DecodedAnimation in
             guard let raw = hud_gif_open_memory(buf.baseAddress, buf.count, &error) else {
@@ -92,6 +99,42 @@ extension GIF {
             }
             return DecodedAnimation(frames: frames, durations: durations, plays: plays)
         }
+    }
+
+    /// The sum of width x height over the image descriptors of a GIF, walking its blocks without
+    /// decoding; nil when the structure cannot be followed (giflib then reports the error).
+    static func declaredFrameArea(_ b: [UInt8]) -> Int? {
+        guard b.count >= 13, b.starts(with: Array("GIF".utf8)) else { return nil }
+        func u16(_ o: Int) -> Int { Int(b[o]) | Int(b[o + 1]) << 8 }
+        var o = 13
+        if b[10] & 0x80 != 0 { o += 3 << (Int(b[10] & 7) + 1) }
+        var area = 0
+        func skipSubBlocks() -> Bool {
+            while o < b.count {
+                let n = Int(b[o]); o += 1
+                if n == 0 { return true }
+                o += n
+            }
+            return false
+        }
+        while o < b.count {
+            switch b[o] {
+            case 0x21: // extension: label, then sub-blocks
+                o += 2
+                guard skipSubBlocks() else { return area }
+            case 0x2C: // image descriptor, optional local table, LZW code size, sub-blocks
+                guard o + 10 <= b.count else { return area }
+                area += u16(o + 5) * u16(o + 7)
+                let flags = b[o + 9]
+                o += 10
+                if flags & 0x80 != 0 { o += 3 << (Int(flags & 7) + 1) }
+                o += 1
+                guard skipSubBlocks() else { return area }
+            default: // trailer or garbage: giflib decides
+                return area
+            }
+        }
+        return area
     }
 
     /// Reads and decodes the GIF file at `path`.

@@ -186,4 +186,24 @@ final class CodecsHostileInputTests: XCTestCase {
         XCTAssertThrowsError(try DecodedAnimation.checkBudget(frameCount: 9, width: 8192, height: 8192, format: "GIF"))
         XCTAssertThrowsError(try DecodedAnimation.checkBudget(frameCount: Int.max / 2, width: 4096, height: 4096, format: "APNG"))
     }
+
+    /// By construction, after the budget above: giflib slurps every frame raster before any check,
+    /// and LZW packs a 16384 x 16384 one-colour frame into ~100 KB. The declared frame sizes are
+    /// summed first, so three huge frames are refused without decoding.
+    func testHugeDeclaredGIFFramesAreRefusedBeforeTheSlurp() throws {
+        var gif: [UInt8] = Array("GIF89a".utf8) + [0x10, 0x00, 0x10, 0x00, 0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
+        for _ in 0..<3 { gif += [0x2C, 0, 0, 0, 0, 0x00, 0x40, 0x00, 0x40, 0, 0x02, 0x02, 0x44, 0x01, 0x00] }
+        gif += [0x3B]
+        XCTAssertEqual(GIF.declaredFrameArea(gif), 3 * 16384 * 16384)
+        XCTAssertThrowsError(try GIF.decode(gif)) { error in
+            guard case CodecError.imageTooLarge(_, _, let limit) = error else { return XCTFail("expected imageTooLarge, got \(error)") }
+            XCTAssertTrue(limit.contains("768 M pixels"), limit)
+        }
+        // Ordinary files are walked to the end: the seed's frames cover at most 3 x 6 x 5 pixels.
+        let seed = try readBytes(Self.fuzzFolder + "/gif/anim3_disposal.gif")
+        let area = try XCTUnwrap(GIF.declaredFrameArea(seed))
+        XCTAssertGreaterThan(area, 0)
+        XCTAssertLessThanOrEqual(area, 90)
+        XCTAssertNil(GIF.declaredFrameArea(Array("PNG".utf8)))
+    }
 }
