@@ -22,6 +22,7 @@ extension GIF {
         private var spool: FrameSpool?
         private var size: (Int, Int)?
         private var appended = 0
+        private var elapsed = 0.0
         private var flat: [UInt32] = []
 
         /// Prepares to write `path`. Fails at once when the destination cannot be written.
@@ -44,7 +45,8 @@ extension GIF {
             }
             GIF.flatten(image, background: options.background, into: &flat)
             let bytes = flat.withUnsafeBytes { [UInt8]($0) }
-            if try spool!.append(bytes, duration: duration) { stats.add(flat) }
+            if try spool!.append(bytes, duration: duration) { stats.add(flat, at: elapsed) }
+            elapsed += duration
             appended += 1
         }
 
@@ -57,6 +59,7 @@ extension GIF {
                 throw CodecError.noFrames(path: path)
             }
             do {
+                stats.close(at: elapsed)
                 let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
                 var bytes: [UInt8] = []
@@ -86,14 +89,17 @@ extension GIF {
                 var stats = ColorStatistics(exactLimit: options.maximumColors - 1)
                 var flat: [UInt32] = [], previous: [UInt32] = []
                 var size: (Int, Int)?
+                var elapsed = 0.0
                 for i in 0..<frameCount {
                     let (image, duration) = try frame(i)
                     try validateFrame(image, duration: duration, index: i, size: size)
                     size = (image.width, image.height)
                     GIF.flatten(image, background: options.background, into: &flat)
-                    if flat != previous { stats.add(flat) }
+                    if flat != previous { stats.add(flat, at: elapsed) }
+                    elapsed += duration
                     swap(&flat, &previous)
                 }
+                stats.close(at: elapsed)
                 let (w, h) = size!
                 let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)

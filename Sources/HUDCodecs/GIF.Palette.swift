@@ -3,16 +3,28 @@
 //
 // Design note: a global palette makes a pixel that does not change keep its index in every frame, so
 // static areas cannot flicker (per-frame palettes made most unchanged pixels flicker in tests). The
-// first pass keeps only a fixed-size histogram (6 bits a channel, with exact sums so bin means are
-// precise) weighted towards pixels that changed, so memory does not grow with the frame count.
+// first pass keeps only a fixed-size histogram (8-bit luma by two 6-bit chroma differences, with
+// exact sums so bin means are precise), so memory does not grow with the frame count. Each colour is
+// weighted by how long it stays on screen at each pixel (capped), so a settled overlay's grey ramp
+// gets fine steps instead of the many in-between colours of its fade.
 // Palettes are median cut in OkLab, then refined by weighted k-means. Animations with few colours get
 // their exact colours instead.
 
 extension GIF {
     /// Colour statistics gathered in the first pass over the frames.
     struct ColorStatistics {
-        static let bits = 6
-        static let binCount = 1 << (3 * bits)
+        static let binCount = 1 << 20
+
+        /// The histogram bin of a colour: luma at full 8-bit precision and two 6-bit chroma
+        /// differences. UI animations are dominated by near-greys (overlays, shadows, dimmed
+        /// backdrops), where a 6-bit-per-channel grid would merge four levels into one entry and
+        /// band; chroma needs far less precision.
+        @inline(__always)
+        static func bin(_ r: Int, _ g: Int, _ b: Int) -> Int {
+            let y = (77 * r + 150 * g + 29 * b + 128) >> 8
+            let cb = (b - y + 256) >> 3, cr = (r - y + 256) >> 3
+            return y << 12 | cb << 6 | cr
+        }
         var weight = [Double](repeating: 0, count: binCount)
         var sumR = [Double](repeating: 0, count: binCount)
         var sumG = [Double](repeating: 0, count: binCount)
@@ -21,16 +33,68 @@ extension GIF {
         var exact: [UInt32: Double]? = [:]
         let exactLimit: Int
         private var previous: [UInt32] = []
+        /// When each pixel's current colour appeared (seconds), for `add(_:at:)`.
+        private var since: [Double] = []
         private(set) var frameCount = 0
         private(set) var hasTransparency = false
 
         init(exactLimit: Int) { self.exactLimit = exactLimit }
 
+        /// Weight of a colour shown at one pixel for `lifetime` seconds: one per 25 fps frame, capped,
+        /// so the colours a viewer looks at (the settled overlay, the HUD at rest) outweigh the
+        /// in-between colours of a fade, which are on screen for a frame each and are drawn without
+        /// dithering anyway, yet moving content still counts.
+        static func weight(lifetime: Double) -> Double {
+            min(lifetimeCap, 1 + max(0, lifetime) * 25)
+        }
+        static let lifetimeCap = 8.0
+
+        /// Adds one flattened frame shown from `time` (seconds): each pixel's colour is counted when
+        /// it is replaced (or at `close(at:)`), weighted by how long it was on screen.
+        mutating func add(_ frame: [UInt32], at time: Double) {
+            if previous.count != frame.count {
+                previous = frame
+                since = [Double](repeating: time, count: frame.count)
+                frameCount += 1
+                return
+            }
+            var changed: [Int] = []
+            frame.withUnsafeBufferPointer { f in
+                previous.withUnsafeBufferPointer { p in
+                    for i in 0..<f.count where f[i] != p[i] { changed.append(i) }
+                }
+            }
+            for i in changed {
+                count(previous[i], weight: Self.weight(lifetime: time - since[i]))
+                previous[i] = frame[i]
+                since[i] = time
+            }
+            frameCount += 1
+        }
+
+        /// Counts the colours still on screen when the animation ends at `time`.
+        mutating func close(at time: Double) {
+            for i in previous.indices { count(previous[i], weight: Self.weight(lifetime: time - since[i])) }
+            previous = []
+            since = []
+        }
+
+        private mutating func count(_ c: UInt32, weight: Double) {
+            if c & GIF.opaqueBit == 0 { hasTransparency = true; return }
+            let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
+            let bin = Self.bin(r, g, b)
+            self.weight[bin] += weight
+            sumR[bin] += weight * Double(r); sumG[bin] += weight * Double(g); sumB[bin] += weight * Double(b)
+            if exact != nil {
+                exact![c, default: 0] += weight
+                if exact!.count > exactLimit { exact = nil }
+            }
+        }
+
         /// Adds one flattened frame. The first frame counts every pixel once; later frames count only
         /// the pixels that changed, which is where the eye looks in a UI animation.
         mutating func add(_ frame: [UInt32]) {
             let first = previous.count != frame.count
-            let shift = 8 - ColorStatistics.bits
             frame.withUnsafeBufferPointer { f in
                 previous.withUnsafeBufferPointer { p in
                     weight.withUnsafeMutableBufferPointer { w in
@@ -42,7 +106,7 @@ extension GIF {
                             if !first && c == p[i] { continue }
                             if c & GIF.opaqueBit == 0 { hasTransparency = true; continue }
                             let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
-                            let bin = (r >> shift) << (2 * ColorStatistics.bits) | (g >> shift) << ColorStatistics.bits | (b >> shift)
+                            let bin = Self.bin(r, g, b)
                             w[bin] += 1; sr[bin] += Double(r); sg[bin] += Double(g); sb[bin] += Double(b)
                             if exact != nil {
                                 exact![c, default: 0] += 1
