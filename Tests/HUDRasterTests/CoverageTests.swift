@@ -133,4 +133,28 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(m.value(atX: 699, y: 200), 255)
         XCTAssertEqual(m.value(atX: 0, y: 200), 255)
     }
+    func testRunFillerAndSkippedHolesMatchMaskPath() throws {
+        // Canvas fills hand shape insides to a run filler and skip empty stretches; drawing the
+        // same path's mask (coverage-buffer path) must give identical pixels, for both rules.
+        var p = Path()
+        p.addRect(Rect(x: 3.3, y: 2.7, width: 180.4, height: 150.2))
+        p.addEllipse(in: Rect(x: 40.5, y: 30.25, width: 100, height: 90))
+        p.addRect(Rect(x: 150.1, y: 100.6, width: 90.7, height: 70.3))
+        for rule in [FillRule.winding, .evenOdd] {
+            for color in [Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.6), Color(red: 1, green: 0.3, blue: 0, alpha: 1)] {
+                let a = try Canvas(width: 260, height: 200, background: Color(white: 0.5, alpha: 0.5))
+                a.setFillColor(color)
+                a.fill(p, rule: rule)
+                let b = try Canvas(width: 260, height: 200, background: Color(white: 0.5, alpha: 0.5))
+                let m = try XCTUnwrap(Rasterizer.mask(for: p, rule: rule))
+                b.fill(m, color: color)
+                XCTAssertEqual(a.image.pixels, b.image.pixels, "\(rule)")
+            }
+        }
+        // The hole of the even-odd shape really is left untouched.
+        let c = try Canvas(width: 260, height: 200)
+        c.setFillColor(.black)
+        c.fill(p, rule: .evenOdd)
+        XCTAssertEqual(c.image[90, 75].a, 0)
+    }
 }
