@@ -141,11 +141,45 @@
             let s = alpha == 255 ? color : scale(color, alpha)
             let sa = s >> 24
             if sa == 0 { return }
+            let craw = UnsafeRawPointer(cov), draw = UnsafeMutableRawPointer(d)
+            let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+            let full = SIMD8<UInt16>(repeating: 255), sa16 = SIMD8<UInt16>(repeating: UInt16(sa))
+            let s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
+            let srb = s16 & lo, sag = s16 &>> 8
             var i = 0
             while i < n {
+                if i &+ 4 <= n {
+                    let c4 = craw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                    if c4 == 0 { i &+= 4; continue }
+                    if c4 != ~0 {
+                        // Four pixels of varying coverage (edges): over(scale(s, c), d) per pixel in
+                        // 16-bit lanes, each coverage byte widened to its pixel's two lanes.
+                        var x = UInt64(c4)
+                        x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+                        x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
+                        let a = x & 0xFFFF | (x & 0xFFFF_0000) << 16
+                        let b = (x >> 32) & 0xFFFF | ((x >> 32) & 0xFFFF_0000) << 16
+                        let c16 = unsafeBitCast(SIMD2<UInt64>(a | a << 16, b | b << 16), to: SIMD8<UInt16>.self)
+                        var srcA = sa16 &* c16 &+ half
+                        srcA = (srcA &+ (srcA &>> 8)) &>> 8
+                        let inv = full &- srcA
+                        var rb = srb &* c16 &+ half
+                        rb = (rb &+ (rb &>> 8)) &>> 8
+                        var ag = sag &* c16 &+ half
+                        ag = (ag &+ (ag &>> 8)) & ~lo
+                        let v = draw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                        var drb = (v & lo) &* inv &+ half
+                        drb = (drb &+ (drb &>> 8)) &>> 8
+                        var dag = (v &>> 8) &* inv &+ half
+                        dag = (dag &+ (dag &>> 8)) & ~lo
+                        draw.storeBytes(of: (drb | dag) &+ (rb | ag), toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                        i &+= 4
+                        continue
+                    }
+                }
                 let c = cov[i]
                 if c == 255 {
-                    // A run of full coverage: store, or blend two pixels per 64-bit step.
+                    // A run of full coverage: store, or blend four pixels per step.
                     let j = runEnd(cov, i + 1, n)
                     overRun(d + i, j - i, s)
                     i = j

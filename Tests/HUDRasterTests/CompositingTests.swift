@@ -135,4 +135,49 @@ final class CompositingTests: XCTestCase {
             XCTAssertEqual(dst, expected, "span of \(n)")
         }
     }
+    func testVectorisedEdgeCoverageMatchesScalarFormula() {
+        // Mixed coverage (zeros, partial, full, in every grouping of four) takes the 4-pixel lane
+        // path and the run path; each pixel must equal over(scale(s, c), d), also at global alpha.
+        var seed: UInt32 = 23
+        func next() -> UInt32 { seed = seed &* 1664525 &+ 1013904223; return seed >> 8 }
+        func pixel() -> UInt32 {
+            let a = next() & 255
+            return Compositor.pack(UInt8(next() % (a + 1)), UInt8(next() % (a + 1)), UInt8(next() % (a + 1)), UInt8(a))
+        }
+        for (n, alpha) in [(1, 255), (4, 255), (6, 200), (13, 255), (64, 77), (101, 255)] as [(Int, UInt32)] {
+            for opaque in [false, true] {
+                var color = pixel()
+                if opaque { color |= 0xFF00_0000 }
+                var dst = (0..<n).map { _ in pixel() }
+                let cov = (0..<n).map { _ -> UInt8 in
+                    switch next() % 4 { case 0: return 0; case 1: return 255; default: return UInt8(next() & 255) }
+                }
+                let s = alpha == 255 ? color : Compositor.scale(color, alpha)
+                let expected = (0..<n).map { i -> UInt32 in
+                    cov[i] == 0 || s >> 24 == 0 ? dst[i] : Compositor.over(Compositor.scale(s, UInt32(cov[i])), dst[i])
+                }
+                dst.withUnsafeMutableBufferPointer { d in
+                    cov.withUnsafeBufferPointer { c in Compositor.blendSolid(d.baseAddress!, n, color, c.baseAddress!, alpha, .normal) }
+                }
+                XCTAssertEqual(dst, expected, "n \(n) alpha \(alpha) opaque \(opaque)")
+            }
+        }
+    }
+
+    func testConstantRunEqualsCoverageBufferBlend() {
+        // The sweep's run filler must give the same pixels as the coverage-buffer path.
+        for c: UInt8 in [1, 128, 254, 255] {
+            for alpha: UInt32 in [255, 90] {
+                let color = Compositor.pack(40, 90, 120, 160)
+                let start = (0..<37).map { i in Compositor.pack(UInt8(i), UInt8(2 * i), UInt8(3 * i), 200) }
+                var a = start, b = start
+                let cov = [UInt8](repeating: c, count: 37)
+                a.withUnsafeMutableBufferPointer { d in Compositor.blendSolidRun(d.baseAddress!, 37, color, c, alpha, .normal) }
+                b.withUnsafeMutableBufferPointer { d in
+                    cov.withUnsafeBufferPointer { cp in Compositor.blendSolid(d.baseAddress!, 37, color, cp.baseAddress!, alpha, .normal) }
+                }
+                XCTAssertEqual(a, b, "coverage \(c) alpha \(alpha)")
+            }
+        }
+    }
 }
