@@ -496,9 +496,12 @@ public enum Rasterizer {
                 let ci = Int(c)
                 row[ci] &+= d &* (512 &- f)
                 row[ci + 1] &+= d &* f
-                mark(rb, ci)
                 px = nx; py = ny; c += 1
             }
+            // Mark the groups of cells cl ... cr + 1 once, not per cell.
+            var g = Int(cl) >> 5
+            let gLast = (Int(cr) + 1) >> 5
+            while g <= gLast { rb[g >> 6] |= 1 << UInt64(g & 63); g += 1 }
             if Int(cl) < lo { lo = Int(cl) }
             if Int(cr) + 1 > hi { hi = Int(cr) + 1 }
         }
