@@ -71,7 +71,7 @@ sections = [  # (out prefix, title, columns, blurb)
     ("ring", "Progress ring (UAProgressView)", 3, ""),
     ("bar", "GradientLoadingBar", 2, "The plain bar below the status bar and the notch bar that follows the sensor housing."),
     ("gg", "GGProgressHUD", 2, ""),
-    ("indicator-", "Activity indicators (NVActivityIndicatorView)", 6, "Every indicator type, one seamless period each."),
+    ("indicator-", "Activity indicators (NVActivityIndicatorView)", 6, "Every indicator type, one seamless period each (audio-equalizer's four bars have periods of 1.7 to 4.3 s; its 3.08 s loop ends where all four are near zero)."),
     ("svprogresshud", "Neighbours: SVProgressHUD", 3, "For side-by-side comparisons: `--look svprogresshud-light` / `-dark`."),
     ("mbprogresshud", "Neighbours: MBProgressHUD", 3, "`--look mbprogresshud` and its modes: pie, annular, bar, text."),
     ("sheet-", "Contact sheets", 1, "`--contact-sheet COLSxROWS` lays frames of an animation out on one PNG, with their times."),
