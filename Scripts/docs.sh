@@ -46,9 +46,11 @@ fi
 [ -x "$bin" ] || { echo "docs.sh: $bin is not an executable; build first or set HUDRENDER" >&2; exit 2; }
 echo "docs.sh: using $bin ($("$bin" --version 2>/dev/null || echo '?'))" >&2
 
+status=0
 if [ "$render" = 1 ]; then
   start=$(date +%s)
-  "$bin" batch "$manifest" --force "${jobs[@]}"
+  # A failed output is reported by batch; carry on so the size table shows what is missing.
+  "$bin" batch "$manifest" --force "${jobs[@]}" || status=1
   rm -f docs/.assets.json.stamps.json
   echo "docs.sh: rendered in $(( $(date +%s) - start )) s" >&2
 
@@ -164,7 +166,6 @@ PY
 fi
 
 # Sizes against the budget: each GIF well under 500 KB, the whole folder under 8 MB.
-status=0
 total=0
 printf '%10s  %s\n' bytes file
 for f in $(grep -o '"out": *"[^"]*"' "$manifest" | sed 's/.*"\([^"]*\)"$/\1/'); do
