@@ -16,7 +16,7 @@ extension GIF {
         // checked, and LZW packs a 16384 x 16384 frame of one colour into ~100 KB: the declared frame
         // sizes are summed first so a small file cannot make the slurp take gigabytes.
         if let area = declaredFrameArea(bytes), area > DecodedAnimation.maxTotalPixels {
-            throw CodecError.imageTooLarge(width: 0, height: 0,
+            throw CodecError.imageTooLarge(width: Int(bytes[6]) | Int(bytes[7]) << 8, height: Int(bytes[8]) | Int(bytes[9]) << 8,
                 limit: "its frames declare \(area / 1_048_576) M pixels, more than the GIF decoding budget of \(DecodedAnimation.maxTotalPixels / 1_048_576) M pixels in all frames")
         }
         var error: Int32 = 0
