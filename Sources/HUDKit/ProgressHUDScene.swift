@@ -23,6 +23,9 @@ public struct ProgressHUDScene: SceneRenderable {
     /// The overlay at full opacity as a coverage map (one byte per screen pixel), rendered once:
     /// each frame then darkens the backdrop by it at the overlay's current alpha.
     let overlayCoverage: [UInt8]?
+    /// The backdrop under the overlay at full opacity, which most frames of a story show (the
+    /// whole time the HUD is up): made once instead of once per frame.
+    let fullOverlayBackdrop: Image?
 
     public var pixelSize: (width: Int, height: Int) { screen.pixelSize }
 
@@ -33,7 +36,9 @@ public struct ProgressHUDScene: SceneRenderable {
         self.fonts = try fonts ?? HUDFonts.system()
         self.plan = hud.plan(window: screen.pointSize, metrics: self.fonts)
         self.duration = duration ?? max(plan.endTime + 0.25, 0.5)
-        self.overlayCoverage = try Self.renderOverlayCoverage(hud: hud, screen: screen)
+        let coverage = try Self.renderOverlayCoverage(hud: hud, screen: screen)
+        self.overlayCoverage = coverage
+        self.fullOverlayBackdrop = try coverage.map { try Self.darken(screen.backdropImage, by: $0, k: 256) }
     }
 
     /// The overlay is black at varying alpha: rendering it once and keeping only the alpha is exact.
@@ -54,6 +59,12 @@ public struct ProgressHUDScene: SceneRenderable {
         let base = screen.backdropImage
         guard let coverage = overlayCoverage, alpha > 0.001 else { return base }
         let k = Int((min(alpha, 1) * 256).rounded())
+        if k == 256, let full = fullOverlayBackdrop { return full }
+        return try Self.darken(base, by: coverage, k: k)
+    }
+
+    /// `base` darkened by the overlay `coverage` at `k`/256 of its opacity.
+    static func darken(_ base: Image, by coverage: [UInt8], k: Int) throws -> Image {
         var px = base.pixels
         px.withUnsafeMutableBufferPointer { p in
             coverage.withUnsafeBufferPointer { c in
