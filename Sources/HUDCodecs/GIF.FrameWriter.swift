@@ -179,38 +179,41 @@ extension GIF {
             defer { elapsed += duration }
             let first = previous.count != n
             // Pixels to (re)quantise: those whose source changed, and those that came to rest
-            // showing an approximation.
-            var settling = false
+            // showing an approximation. In the same pass: pixels that must become transparent while
+            // something is shown there (the frame shown before this one then gets "restore to
+            // background" over a box that covers them).
+            var settling = false, moving = false
+            var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
+            let (w0, h0) = (width, height)
             frame.withUnsafeBufferPointer { f in
                 previous.withUnsafeBufferPointer { p in
                     needs.withUnsafeMutableBufferPointer { nd in
                     lag.withUnsafeBufferPointer { lg in
+                    display.withUnsafeBufferPointer { d in
                         if first { for i in 0..<n { nd[i] = 1 }; return }
-                        for i in 0..<n {
-                            if f[i] != p[i] { nd[i] = 1 } else if lg[i] != 0 { nd[i] = 2; settling = true } else { nd[i] = 0 }
-                        }
-                    }}
-                }
-            }
-            if !first && !settling && frame == previous, pending != nil {
-                pending!.seconds += duration
-                return
-            }
-            // Pixels that must become transparent while something is shown there: the frame shown
-            // before this one gets "restore to background" over a box that covers them.
-            var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
-            let (w0, h0) = (width, height)
-            frame.withUnsafeBufferPointer { f in
-                display.withUnsafeBufferPointer { d in
-                    for y in 0..<h0 {
-                        for x in 0..<w0 {
-                            let i = y * w0 + x
-                            if f[i] == 0 && d[i] != 0 {
-                                cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
+                        for y in 0..<h0 {
+                            let row = y * w0
+                            for x in 0..<w0 {
+                                let i = row + x
+                                let c = f[i]
+                                if c != p[i] {
+                                    nd[i] = 1; moving = true
+                                } else if lg[i] != 0 {
+                                    nd[i] = 2; settling = true
+                                } else {
+                                    nd[i] = 0
+                                }
+                                if c == 0 && d[i] != 0 {
+                                    cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
+                                }
                             }
                         }
-                    }
+                    }}}
                 }
+            }
+            if !first && !settling && !moving, pending != nil {
+                pending!.seconds += duration
+                return
             }
             if cx1 >= 0, var p = pending {
                 let nx0 = min(p.x, cx0), ny0 = min(p.y, cy0)

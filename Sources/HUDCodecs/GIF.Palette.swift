@@ -25,10 +25,9 @@ extension GIF {
             let cb = (b - y + 256) >> 3, cr = (r - y + 256) >> 3
             return y << 12 | cb << 6 | cr
         }
-        var weight = [Double](repeating: 0, count: binCount)
-        var sumR = [Double](repeating: 0, count: binCount)
-        var sumG = [Double](repeating: 0, count: binCount)
-        var sumB = [Double](repeating: 0, count: binCount)
+        /// Per bin: weight and the weighted sums of red, green and blue, side by side (one cache
+        /// line per update; the histogram is far larger than the caches).
+        var bins = [Double](repeating: 0, count: binCount * 4)
         /// Exact colours while there are few of them (nil once there are more than `exactLimit`).
         var exact: [UInt32: Double]? = [:]
         let exactLimit: Int
@@ -40,13 +39,10 @@ extension GIF {
 
         init(exactLimit: Int) { self.exactLimit = exactLimit }
 
-        /// Weight of a colour shown at one pixel for `lifetime` seconds: one per 25 fps frame, capped,
-        /// so the colours a viewer looks at (the settled overlay, the HUD at rest) outweigh the
-        /// in-between colours of a fade, which are on screen for a frame each and are drawn without
-        /// dithering anyway, yet moving content still counts.
-        static func weight(lifetime: Double) -> Double {
-            min(lifetimeCap, 1 + max(0, lifetime) * 25)
-        }
+        /// A colour shown at one pixel for `lifetime` seconds weighs 1 + lifetime x 25 (one per 25 fps
+        /// frame), capped here, so the colours a viewer looks at (the settled overlay, the HUD at
+        /// rest) outweigh the in-between colours of a fade, which are on screen for a frame each and
+        /// are drawn without dithering anyway, yet moving content still counts.
         static let lifetimeCap = 8.0
 
         /// Adds one flattened frame shown from `time` (seconds): each pixel's colour is counted when
@@ -58,37 +54,53 @@ extension GIF {
                 frameCount += 1
                 return
             }
-            var changed: [Int] = []
-            frame.withUnsafeBufferPointer { f in
-                previous.withUnsafeBufferPointer { p in
-                    for i in 0..<f.count where f[i] != p[i] { changed.append(i) }
-                }
-            }
-            for i in changed {
-                count(previous[i], weight: Self.weight(lifetime: time - since[i]))
-                previous[i] = frame[i]
-                since[i] = time
-            }
+            replace(with: frame, at: time)
             frameCount += 1
+        }
+
+        /// Counts every pixel's colour that `frame` replaces (all of them when `frame` is nil),
+        /// weighted by its time on screen. Raw buffers are taken once: per-pixel access to the
+        /// arrays would cost more than the counting.
+        private mutating func replace(with frame: [UInt32]?, at time: Double) {
+            let exactOn = exact != nil
+            var exactAdds: [(UInt32, Double)] = []
+            var transparent = false
+            let cap = Self.lifetimeCap
+            let new = frame ?? []
+            previous.withUnsafeMutableBufferPointer { p in
+            since.withUnsafeMutableBufferPointer { s in
+            new.withUnsafeBufferPointer { f in
+            bins.withUnsafeMutableBufferPointer { h in
+                let all = f.isEmpty
+                for i in 0..<p.count {
+                    if !all && f[i] == p[i] { continue }
+                    let c = p[i]
+                    let wt = min(cap, 1 + max(0, time - s[i]) * 25)
+                    if c & GIF.opaqueBit == 0 {
+                        transparent = true
+                    } else {
+                        let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
+                        let bin = Self.bin(r, g, b)
+                        let k = bin &* 4
+                        h[k] += wt; h[k + 1] += wt * Double(r); h[k + 2] += wt * Double(g); h[k + 3] += wt * Double(b)
+                        if exactOn { exactAdds.append((c, wt)) }
+                    }
+                    if !all { p[i] = f[i]; s[i] = time }
+                }
+            }}}}
+            if transparent { hasTransparency = true }
+            for (c, wt) in exactAdds {
+                guard exact != nil else { break }
+                exact![c, default: 0] += wt
+                if exact!.count > exactLimit { exact = nil }
+            }
         }
 
         /// Counts the colours still on screen when the animation ends at `time`.
         mutating func close(at time: Double) {
-            for i in previous.indices { count(previous[i], weight: Self.weight(lifetime: time - since[i])) }
+            replace(with: nil, at: time)
             previous = []
             since = []
-        }
-
-        private mutating func count(_ c: UInt32, weight: Double) {
-            if c & GIF.opaqueBit == 0 { hasTransparency = true; return }
-            let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
-            let bin = Self.bin(r, g, b)
-            self.weight[bin] += weight
-            sumR[bin] += weight * Double(r); sumG[bin] += weight * Double(g); sumB[bin] += weight * Double(b)
-            if exact != nil {
-                exact![c, default: 0] += weight
-                if exact!.count > exactLimit { exact = nil }
-            }
         }
 
         /// Adds one flattened frame. The first frame counts every pixel once; later frames count only
@@ -97,23 +109,21 @@ extension GIF {
             let first = previous.count != frame.count
             frame.withUnsafeBufferPointer { f in
                 previous.withUnsafeBufferPointer { p in
-                    weight.withUnsafeMutableBufferPointer { w in
-                    sumR.withUnsafeMutableBufferPointer { sr in
-                    sumG.withUnsafeMutableBufferPointer { sg in
-                    sumB.withUnsafeMutableBufferPointer { sb in
+                    bins.withUnsafeMutableBufferPointer { h in
                         for i in 0..<f.count {
                             let c = f[i]
                             if !first && c == p[i] { continue }
                             if c & GIF.opaqueBit == 0 { hasTransparency = true; continue }
                             let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
                             let bin = Self.bin(r, g, b)
-                            w[bin] += 1; sr[bin] += Double(r); sg[bin] += Double(g); sb[bin] += Double(b)
+                            let k = bin &* 4
+                            h[k] += 1; h[k + 1] += Double(r); h[k + 2] += Double(g); h[k + 3] += Double(b)
                             if exact != nil {
                                 exact![c, default: 0] += 1
                                 if exact!.count > exactLimit { exact = nil }
                             }
                         }
-                    }}}}
+                    }
                 }
             }
             previous = frame
@@ -150,9 +160,9 @@ extension GIF {
             }
             var points: [OkLabColor] = []
             var weights: [Float] = []
-            for bin in 0..<ColorStatistics.binCount where stats.weight[bin] > 0 {
-                let w = stats.weight[bin]
-                points.append(OkLab.fromSRGB(stats.sumR[bin] / w, stats.sumG[bin] / w, stats.sumB[bin] / w))
+            for bin in 0..<ColorStatistics.binCount where stats.bins[bin * 4] > 0 {
+                let k = bin * 4, w = stats.bins[k]
+                points.append(OkLab.fromSRGB(stats.bins[k + 1] / w, stats.bins[k + 2] / w, stats.bins[k + 3] / w))
                 weights.append(Float(w))
             }
             if points.isEmpty { return Palette(colors: []) }
