@@ -482,21 +482,30 @@ public enum Rasterizer {
                 if c + 1 > hi { hi = c + 1 }
                 return
             }
-            // The piece rises (or falls) by dy over [xl, xr]; y is linear in x.
+            // The piece rises (or falls) by dy over [xl, xr]; y is linear in x. First cell, whole
+            // middle cells (entered at their left border, left at their right: f = 256), last cell.
             let scale = Double(dy) / Double(xr - xl)
-            var px = xl
-            var py: Int32 = 0
-            var c = cl
-            while c <= cr {
-                let base = c << 8
-                let nx = c == cr ? xr : base &+ 256
-                let ny = c == cr ? dy : roundFast(Double(nx &- xl) * scale)
-                let d = (ny &- py) &* dir
-                let f = (px &- base) &+ (nx &- base)
+            var nx = (cl << 8) &+ 256
+            var py = roundFast(Double(nx &- xl) * scale)
+            do {
+                let d = py &* dir, f = (xl &- (cl << 8)) &+ 256
+                row[Int(cl)] &+= d &* (512 &- f)
+                row[Int(cl) + 1] &+= d &* f
+            }
+            var c = cl &+ 1
+            while c < cr {
+                nx &+= 256
+                let ny = roundFast(Double(nx &- xl) * scale)
+                let d = (ny &- py) &* dir &* 256
                 let ci = Int(c)
-                row[ci] &+= d &* (512 &- f)
-                row[ci + 1] &+= d &* f
-                px = nx; py = ny; c += 1
+                row[ci] &+= d
+                row[ci + 1] &+= d
+                py = ny; c &+= 1
+            }
+            do {
+                let d = (dy &- py) &* dir, f = xr &- (cr << 8)
+                row[Int(cr)] &+= d &* (512 &- f)
+                row[Int(cr) + 1] &+= d &* f
             }
             // Mark the groups of cells cl ... cr + 1 once, not per cell.
             var g = Int(cl) >> 5
