@@ -179,6 +179,9 @@ public enum Rasterizer {
         /// sweep can fill untouched stretches (the inside of big shapes) with a constant.
         var bits: [UInt64] = []
         static let bandRows = 64
+        /// Shortest constant stretch handed to a run filler: a separate call (and its unaligned
+        /// tail) costs more than filling and scanning a coverage buffer for shorter stretches.
+        static let minRun = 128
 
         init() {}
 
@@ -310,7 +313,7 @@ public enum Rasterizer {
                                     // so the compositor never walks the zeros.
                                     if x > spanStart { body(yDev, rx0 + spanStart, x - spanStart, C + spanStart) }
                                     spanStart = stop
-                                } else if let run = run, stop - x >= 16 {
+                                } else if let run = run, stop - x >= Engine.minRun {
                                     if x > spanStart { body(yDev, rx0 + spanStart, x - spanStart, C + spanStart) }
                                     run(yDev, rx0 + x, stop - x, a)
                                     spanStart = stop
@@ -334,7 +337,7 @@ public enum Rasterizer {
                         var end = visEnd + 1
                         if sum != 0 && end < w {
                             let a = Engine.alpha(sum, evenOdd)
-                            if let run = run, a != 0, w - end >= 16 {
+                            if let run = run, a != 0, w - end >= Engine.minRun {
                                 if end > spanStart { body(yDev, rx0 + spanStart, end - spanStart, C + spanStart) }
                                 run(yDev, rx0 + end, w - end, a)
                                 spanStart = w
