@@ -21,8 +21,8 @@ enum FrameSinks {
     /// The encoder for `destination`, sized `width` x `height`.
     static func make(for destination: OutputDestination, width: Int, height: Int, loop: Int, frameCount: Int) throws -> FrameSink {
         switch destination {
-        case .gif(let path): return try GIFSink(path: path, width: width, height: height, loop: loop)
-        case .apng(let path): return try APNGSink(path: path, width: width, height: height, loop: loop, frameCount: frameCount)
+        case .gif(let path): return try EncoderSink(gifAt: path, loop: loop)
+        case .apng(let path): return try EncoderSink(apngAt: path, loop: loop)
         case .directory(let path): return try PNGFolderSink(folder: path, frameCount: frameCount)
         case .png(let path): return PNGStillSink(path: path)
         }
