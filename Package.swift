@@ -37,6 +37,7 @@ let allTargets: [Target] = [
 
 // Fuzz targets (libFuzzer entry points, no main) exist only for Scripts/fuzz.sh, which sets
 // HUDRENDER_FUZZ=1 and builds with `--sanitize fuzzer`; a normal build never sees them.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 let fuzzing = ProcessInfo.processInfo.environment["HUDRENDER_FUZZ"] == "1"
 let fuzzTargets: [Target] = !fuzzing ? [] : [
     .executableTarget(name: "FuzzFont", dependencies: ["HUDText", "HUDRaster"], path: "Fuzz/FuzzFont"),
@@ -53,33 +54,27 @@ let fuzzTargets: [Target] = !fuzzing ? [] : [
 var cliFuzzTargets: [Target] {
     let selected = ProcessInfo.processInfo.environment["HUD_TARGETS"].map { $0.split(separator: ",").map(String.init) }
     guard let selected, !selected.contains("hudrender") else { return [] }
-    let cli = ((try? FileManager.default.contentsOfDirectory(atPath: "Sources/hudrender")) ?? [])
+    let cli = ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Sources/hudrender")) ?? [])
         .filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.sorted().map { "Sources/hudrender/" + $0 }
-    let entries = ((try? FileManager.default.contentsOfDirectory(atPath: "Fuzz/FuzzCLI")) ?? [])
+    let entries = ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Fuzz/FuzzCLI")) ?? [])
         .filter { $0.hasSuffix(".swift") }.sorted().map { "Fuzz/FuzzCLI/" + $0 }
     guard !cli.isEmpty, !entries.isEmpty else { return [] }
     return [.executableTarget(name: "FuzzCLI", dependencies: ["HUDRaster", "HUDText", "HUDSVG", "HUDMotion", "HUDKit", "HUDCodecs"],
                               path: ".", sources: cli + entries)]
 }
 
-// DEVELOPMENT ONLY: targets whose folder holds no source yet are left out (removed before release).
-func hasSources(_ t: Target) -> Bool {
-    if t.type == .system { return true }
-    let dir = (t.type == .test ? "Tests/" : "Sources/") + t.name
-    let files = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String]) ?? []
-    return files.contains { $0.hasSuffix(".swift") || $0.hasSuffix(".c") }
-}
-// HUD_TARGETS=A,B (development only) builds just those targets, so that parallel work on one
-// target is not blocked by another that is half-written.
+// HUD_TARGETS=A,B (tooling: Scripts/fuzz.sh, Scripts/sanitizers.sh) builds just those targets and
+// their system libraries; unset, as for every user of the package, it changes nothing.
 let only = ProcessInfo.processInfo.environment["HUD_TARGETS"].map { Set($0.split(separator: ",").map(String.init)) }
-let targets = allTargets.filter { hasSources($0) && (only == nil || only!.contains($0.name) || $0.type == .system) }
+let targets = allTargets.filter { only == nil || only!.contains($0.name) || $0.type == .system }
 let names = Set(targets.map(\.name))
-for t in targets {
-    t.dependencies = t.dependencies.filter {
-        if case .byNameItem(let n, _) = $0 { return names.contains(n) }
-        return true
+if only != nil {
+    for t in targets {
+        t.dependencies = t.dependencies.filter {
+            if case .byNameItem(let n, _) = $0 { return names.contains(n) }
+            return true
+        }
     }
-    if t.type == .test, !FileManager.default.fileExists(atPath: "Tests/\(t.name)/__Snapshots__") { t.exclude = [] }
 }
 let allProducts: [Product] = [
     .library(name: "HUDRaster", targets: ["HUDRaster"]),
