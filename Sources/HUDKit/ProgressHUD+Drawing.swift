@@ -220,8 +220,16 @@ extension ProgressHUD {
         canvas.saveGState()
         canvas.setAlpha(alpha)
         let text = TextLayout(title, font: fonts.title, maxWidth: frame.width, alignment: .center)
-        text.draw(in: canvas, rect: frame, color: HUDStyle.titleColor, shadow: HUDStyle.titleShadow)
+        text.draw(in: canvas, rect: Self.labelTextRect(text, in: frame), color: HUDStyle.titleColor, shadow: HUDStyle.titleShadow)
         canvas.restoreGState()
+    }
+
+    /// Where a UILabel puts its text: centred vertically in the label's frame. MMHud sizes the title
+    /// frame at the width where the title first fits in two lines, then widens the HUD for the status,
+    /// so the text can need fewer lines than its frame holds.
+    static func labelTextRect(_ text: TextLayout, in frame: Rect) -> Rect {
+        let spare = max(0, frame.height - text.size.height)
+        return Rect(x: frame.minX, y: frame.minY + spare / 2, width: frame.width, height: frame.height - spare)
     }
 
     private func drawStatus(_ c: HUDContent, alpha: Double, in canvas: Canvas, layout: HUDLayout, fonts: HUDFonts) {
@@ -230,7 +238,7 @@ extension ProgressHUD {
         canvas.setAlpha(alpha)
         let font = c.title == nil ? fonts.statusBold : fonts.status
         let text = TextLayout(status, font: font, maxWidth: frame.width, alignment: .center)
-        text.draw(in: canvas, rect: frame, color: HUDStyle.statusColor)
+        text.draw(in: canvas, rect: Self.labelTextRect(text, in: frame), color: HUDStyle.statusColor)
         canvas.restoreGState()
     }
 
