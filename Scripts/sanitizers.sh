@@ -12,7 +12,7 @@
 # Usage: Scripts/sanitizers.sh [address|undefined|all] [TEST_TARGET ...]
 #   (default: all sanitizers, every test target; e.g. `Scripts/sanitizers.sh address HUDCodecsTests`)
 # Environment: SAN_SCRATCH=/tmp/b-san (suffix -address/-undefined is added), SAN_NICE=19,
-#   SAN_FILTER=regex (passed to swift test --filter).
+#   SAN_FILTER=regex (passed to swift test --filter), SAN_ASAN_SKIP=regex (tests skipped under ASan).
 # Exit status: 0 when every run passed, 1 otherwise, 2 on a usage error.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -57,6 +57,9 @@ export HUD_TARGETS=${targets#,}
 NICE=${SAN_NICE:-19}
 SCRATCH=${SAN_SCRATCH:-/tmp/b-san}
 filter=(); [[ -n "${SAN_FILTER:-}" ]] && filter=(--filter "$SAN_FILTER")
+# ASan triples stack frames by design, so a test that proves rendering fits a 512 KiB thread stack
+# (true without ASan) cannot hold under it; it is skipped there only.
+ASAN_SKIP=${SAN_ASAN_SKIP:-testDeepestDocumentRendersOnASmallStack}
 mkdir -p .fuzz
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=0:strict_string_checks=1:detect_stack_use_after_return=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
@@ -73,14 +76,15 @@ for san in "${SANITIZERS[@]}"; do
                -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
     else
         flags=(--sanitize "$san")
+        [[ -n "$ASAN_SKIP" ]] && flags+=(--skip "$ASAN_SKIP")
     fi
     nice -n "$NICE" swift test -c release -Xswiftc -enable-testing "${flags[@]}" \
         --scratch-path "$SCRATCH-$san" "${filter[@]}" >"$log" 2>&1
     status=$?
     secs=$(( $(date +%s) - start ))
-    reports=$(grep -cE 'ERROR: AddressSanitizer|runtime error:|SUMMARY: (Address|UndefinedBehavior)Sanitizer' "$log")
+    reports=$(grep -cE 'ERROR: AddressSanitizer|runtime error:' "$log")
     xctest=$(grep -E 'Executed [0-9]+ tests' "$log" | tail -1 | sed 's/^ *//')
-    swtest=$(grep -E 'Test run with [0-9]+ tests' "$log" | tail -1 | sed 's/^.*Test run/Test run/')
+    swtest=$(grep -E 'Test run with [0-9]+ tests?' "$log" | tail -1 | sed 's/^.*Test run/Test run/')
     if (( status == 0 && reports == 0 )); then note="passed"; else note="FAILED (exit $status, $reports sanitizer reports)"; FAILED=1; fi
     RESULTS+=("$san: $note in ${secs}s; XCTest: ${xctest:-none}; Swift Testing: ${swtest:-none}")
     if (( status != 0 || reports != 0 )); then
