@@ -105,31 +105,47 @@ public struct HUDLayout: Hashable, Sendable {
         return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
     }
 
-    /// Title: widths 100, 125, ... (below 300) until the text takes at most two lines.
+    /// Title: widths 100, 125, ... (below 300) until the text takes at most two lines — and, beyond
+    /// MMHud's own rule, until no word has to be broken: MMHud's loop accepts "Downloadi / ng" at
+    /// 100 pt because a broken word still "fits in two lines", which no user wants when the HUD can grow.
     static func titleSize(_ text: String, metrics: HUDTextMeasuring) -> Size {
         var size = Size.zero
         var lines = 20.0
         let lineHeight = max(metrics.lineHeight(bold: true), 1)
+        let word = longestWordWidth(text, bold: true, metrics: metrics)
         var target = minimumWidth
-        while lines > 2 {
+        var measuredAt = 0.0
+        while lines > 2 || word > measuredAt {
             if target >= maximumWidth { break }
             size = metrics.size(of: text, bold: true, constrainedToWidth: target)
             lines = size.height / lineHeight
+            measuredAt = target
             target += widthIncrement
         }
         return size
     }
 
-    /// Status: widths 100, 125, ... (below 300) until the text is at least its height + 35 wide.
+    /// Status: widths 100, 125, ... (below 300) until the text is at least its height + 35 wide
+    /// (and, as for the title, until no word is broken).
     static func statusSize(_ text: String, bold: Bool, metrics: HUDTextMeasuring) -> Size {
         var size = Size.zero
+        let word = longestWordWidth(text, bold: bold, metrics: metrics)
         var target = minimumWidth
-        while size.width < size.height + statusAdditiveHeight {
+        var measuredAt = 0.0
+        while size.width < size.height + statusAdditiveHeight || word > measuredAt {
             if target >= maximumWidth { break }
             size = metrics.size(of: text, bold: bold, constrainedToWidth: target)
+            measuredAt = target
             target += widthIncrement
         }
         return size
+    }
+
+    /// The width of the widest word on one line (words are split at spaces and newlines).
+    static func longestWordWidth(_ text: String, bold: Bool, metrics: HUDTextMeasuring) -> Double {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+            .map { metrics.size(of: String($0), bold: bold, constrainedToWidth: .greatestFiniteMagnitude).width }
+            .max() ?? 0
     }
 
     /// Linear interpolation of every frame (UIView frame animation between two layouts).
