@@ -30,6 +30,13 @@ final class ProgressHUDLayoutTests: XCTestCase {
         XCTAssertEqual(l.size.width, 152 + 15)
     }
 
+    func testTitleGrowsRatherThanBreakAWord() {
+        // "Synchronisation" is 120 pt: at 100 it would be broken into two lines, which MMHud's own
+        // two-line rule accepts; the HUD grows to 125 instead and keeps it whole on one line.
+        XCTAssertEqual(HUDLayout.titleSize("Synchronisation", metrics: metrics), Size(width: 120, height: 20))
+        XCTAssertEqual(HUDLayout.statusSize("Synchronisation", bold: false, metrics: metrics), Size(width: 120, height: 20))
+    }
+
     func testStatusGrowsUntilWideEnough() {
         // At 100: 3 lines (72 x 60) is too narrow (72 < 95); at 125: 112 x 40 >= 75.
         XCTAssertEqual(HUDLayout.statusSize("aaaa bbbb cccc dddd eeee", bold: false, metrics: metrics), Size(width: 112, height: 40))
