@@ -12,6 +12,11 @@ enum InputFile {
             throw RuntimeFailure("\(label) \(path): no such file; check the path")
         }
         if isDir.boolValue { throw RuntimeFailure("\(label) \(path): is a folder; give a file") }
+        // A device such as /dev/zero is refused before reading: it would never end.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            throw RuntimeFailure("\(label) \(path): is not a regular file (a device or pipe?); give an image file")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RuntimeFailure("\(label) \(path): cannot be read (permission denied?); check its permissions")
         }

@@ -65,8 +65,11 @@ enum OutputDestination: Equatable {
             let parent = (path as NSString).deletingLastPathComponent
             folder = parent.isEmpty ? "." : parent
             var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard fm.fileExists(atPath: folder, isDirectory: &isDirectory) else {
                 throw RuntimeFailure("cannot write \(path): no such directory \(folder); create it first or choose another --out")
+            }
+            guard isDirectory.boolValue else {
+                throw RuntimeFailure("cannot write \(path): \(folder) is a file, not a folder; choose another --out")
             }
             if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw RuntimeFailure("cannot write \(path): it is a folder; choose a file name or end --out with / for PNG frames")

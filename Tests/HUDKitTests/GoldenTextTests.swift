@@ -2,8 +2,8 @@
 // layout, and Vietnamese with stacked diacritics next to the same layout in English.
 //
 // Design note: text is where a renderer most often goes subtly wrong (hinting, kerning, baseline,
-// combining marks), so each case is pinned at 1x, where every pixel of a glyph counts, and at 2x,
-// where outlines must stay crisp. Glyphs come from the system font (DejaVu Sans, as HUDText picks
+// combining marks), so each case is pinned at 1x, where every pixel of a glyph counts, and at 2x
+// (English and Vietnamese also at 3x), where outlines must stay crisp. Glyphs come from the system font (DejaVu Sans, as HUDText picks
 // it), so these goldens assume that font, which CI installs.
 
 import XCTest
@@ -47,11 +47,13 @@ final class GoldenTextTests: XCTestCase {
     }
 
     func testEnglish() throws {
-        try assertText(title: "Introduction", status: "Loading data…", named: "english", size: Size(width: 200, height: 160))
+        try assertText(title: "Introduction", status: "Loading data…", named: "english", size: Size(width: 200, height: 160),
+                       scales: [1, 2, 3])
     }
 
     /// Vietnamese stacks a tone mark on a vowel mark ("ữ", "ệ"): marks must sit above, not beside.
     func testVietnamese() throws {
-        try assertText(title: "Giới thiệu", status: "Đang tải dữ liệu…", named: "vietnamese", size: Size(width: 200, height: 160))
+        try assertText(title: "Giới thiệu", status: "Đang tải dữ liệu…", named: "vietnamese", size: Size(width: 200, height: 160),
+                       scales: [1, 2, 3])
     }
 }

@@ -104,4 +104,16 @@ final class ErrorTests: HudrenderTestCase {
         XCTAssertEqual(String(decoding: try XCTUnwrap(bytes("out.gif")), as: UTF8.self), "previous")
         XCTAssertEqual(listing(), ["fake.png", "out.gif"])
     }
+
+    /// From the hostile-input table: a device as an input, and an output under a regular file, used
+    /// to get messages that pointed at the wrong fix ("permission denied?", "no such directory").
+    func testDeviceInputsAndFileParentsAreNamedForWhatTheyAre() throws {
+        let r = try Hudrender.run(["diff", "/dev/zero", "/dev/zero"], in: dir)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("is not a regular file"), r.stderr)
+        FileManager.default.createFile(atPath: dir + "/plain", contents: Data("x".utf8))
+        let w = try Hudrender.run(["--out", "plain/hud.gif", "--duration", "0.2"], in: dir)
+        XCTAssertEqual(w.status, 1, w.stderr)
+        XCTAssertTrue(w.stderr.contains("plain is a file, not a folder"), w.stderr)
+    }
 }
