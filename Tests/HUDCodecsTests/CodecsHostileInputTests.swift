@@ -130,7 +130,7 @@ final class CodecsHostileInputTests: XCTestCase {
         let dir = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/exact.bin"
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 1 << 20))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 1 << 20)))
         XCTAssertEqual(try FileIO.readAll(path, limit: 1 << 20).count, 1 << 20)
         XCTAssertThrowsError(try FileIO.readAll(path, limit: (1 << 20) - 1))
     }

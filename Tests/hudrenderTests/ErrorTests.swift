@@ -111,7 +111,7 @@ final class ErrorTests: HudrenderTestCase {
         let r = try Hudrender.run(["diff", "/dev/zero", "/dev/zero"], in: dir)
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("is not a regular file"), r.stderr)
-        FileManager.default.createFile(atPath: dir + "/plain", contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/plain", contents: Data("x".utf8)))
         let w = try Hudrender.run(["--out", "plain/hud.gif", "--duration", "0.2"], in: dir)
         XCTAssertEqual(w.status, 1, w.stderr)
         XCTAssertTrue(w.stderr.contains("plain is a file, not a folder"), w.stderr)
