@@ -1,7 +1,7 @@
 // swift-tools-version:5.9
 // hudrender: iOS-style progress HUDs, rings and loading bars rendered headless to PNG, APNG and GIF.
 //
-// One target per concern (see README "Architecture"). The library products carry no unsafeFlags so
+// One target per concern (see README "Architecture"). The library products carry no unsafe build flags so
 // that other packages can depend on them; optimisation is chosen by the caller (`-c release`).
 import PackageDescription
 import Foundation
