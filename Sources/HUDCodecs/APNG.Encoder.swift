@@ -80,13 +80,9 @@ extension APNG {
                 file.discard()
                 throw CodecError.noFrames(path: path)
             }
-            do {
+            try file.commit(after: {
                 try write(to: file, width: w, height: h, spool: spool)
-                try file.commit()
-            } catch {
-                file.discard()
-                throw error
-            }
+            })
         }
 
         // MARK: encoding

@@ -114,6 +114,18 @@ public final class AtomicFile {
         }
     }
 
+    /// Runs `body` to write the file's contents, then commits; if anything throws, the temporary file
+    /// is discarded and the error rethrown, so the destination is never half-written.
+    public func commit(after body: () throws -> Void) throws {
+        do {
+            try body()
+            try commit()
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
     /// Flushes to disk and renames the temporary file over the destination.
     public func commit() throws {
         guard fileDescriptor >= 0 else { throw CodecError.alreadyFinished }

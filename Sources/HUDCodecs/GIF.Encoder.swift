@@ -58,7 +58,7 @@ extension GIF {
                 file.discard()
                 throw CodecError.noFrames(path: path)
             }
-            do {
+            try file.commit(after: {
                 stats.close(at: elapsed)
                 let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
@@ -70,11 +70,7 @@ extension GIF {
                     try writer.add(frame, duration: spool.durations[i])
                 }
                 try writer.finish()
-                try file.commit()
-            } catch {
-                file.discard()
-                throw error
-            }
+            })
         }
 
         /// Encodes `frameCount` frames that `frame(i)` renders, calling it twice per frame (first pass:
@@ -84,7 +80,7 @@ extension GIF {
                                   frame: (Int) throws -> (image: Image, duration: Double)) throws {
             try options.validate()
             let file = try AtomicFile(path: path)
-            do {
+            try file.commit(after: {
                 guard frameCount > 0 else { throw CodecError.noFrames(path: path) }
                 var stats = ColorStatistics(exactLimit: options.maximumColors - 1)
                 var flat: [UInt32] = [], previous: [UInt32] = []
@@ -110,11 +106,7 @@ extension GIF {
                     try writer.add(flat, duration: duration)
                 }
                 try writer.finish()
-                try file.commit()
-            } catch {
-                file.discard()
-                throw error
-            }
+            })
         }
     }
 }
