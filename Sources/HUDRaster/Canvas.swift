@@ -7,7 +7,11 @@
 // is an integer pixel box plus, only when needed (rotated rects, fractional edges, paths), an A8
 // mask over that box, multiplied into coverage span by span. Shadows render the shape's alpha into
 // a scratch image over its box (grown by the blur reach), blur it with `Blur`, composite it offset,
-// then draw the shape itself, as Core Graphics does. Transparency layers are scratch images over
+// then draw the shape itself, as Core Graphics does. A path that is an axis-aligned rectangle in
+// device space, or a ring of two (a rectangle stroked with miter joins), skips the scan converter:
+// its coverage is computed in closed form with the scan converter's own quantisation, so the bytes
+// are identical, and composited band by band (the rows of a band share their coverage), which makes
+// small rect fills and rect strokes several times cheaper. Transparency layers are scratch images over
 // the clip box, composited on `endTransparencyLayer` with the alpha, blend mode and shadow that
 // were current at `beginTransparencyLayer`. All of it runs on the caller's thread: a frame's bytes
 // never depend on scheduling.
@@ -442,7 +446,9 @@ public final class Canvas {
     func render(_ cover: Cover, _ shader: Shader, clip: Clip?, alpha: Double, mode: BlendMode) {
         let ti = targets.count - 1
         let tbox = targets[ti].box
-        var region = tbox.intersection(bounds(of: cover))
+        var boxes: BoxCover? = nil
+        if case let .path(p, t, _) = cover { boxes = Canvas.boxCover(p, t) }
+        var region = tbox.intersection(boxes?.bounds ?? bounds(of: cover))
         if let c = clip { region = region.intersection(c.bounds) }
         if region.isEmpty { return }
         let a8 = UInt32((alpha * 255).rounded())
@@ -478,6 +484,54 @@ public final class Canvas {
             }
             switch cover {
             case let .path(p, t, rule):
+                if let bx = boxes {
+                    let evenOdd = rule == .evenOdd
+                    if let s = solid, clipMask == nil, mode == .normal {
+                        // Constant pieces straight to the pixels (what blendSolid does per pixel).
+                        let sc = a8 == 255 ? s : Compositor.scale(s, a8)
+                        if sc >> 24 == 0 { break }
+                        let base = dst0 + (region.y0 - oy) * tw + (region.x0 - ox)
+                        Canvas.renderBoxes(bx, region: region, evenOdd: evenOdd) { r0, r1, pieces in
+                            for p in pieces where p.alpha != 0 {
+                                let src = p.alpha == 255 ? sc : Compositor.scale(sc, UInt32(p.alpha))
+                                var d = base + r0 * tw + p.column
+                                if p.count < 4 {
+                                    // The sides of a stroke: a few pixels a row, no run set-up.
+                                    for _ in r0..<r1 {
+                                        for i in 0..<p.count { d[i] = Compositor.over(src, d[i]) }
+                                        d += tw
+                                    }
+                                } else {
+                                    for _ in r0..<r1 { Compositor.overRun(d, p.count, src); d += tw }
+                                }
+                            }
+                        }
+                        break
+                    }
+                    coverageBuffer.withUnsafeMutableBufferPointer { cb in
+                        let cov = cb.baseAddress!   // indexed by region column
+                        Canvas.renderBoxes(bx, region: region, evenOdd: evenOdd) { r0, r1, pieces in
+                            for r in r0..<r1 {
+                                // Rebuilt each row: body may change the coverage it is given.
+                                var start = -1
+                                for p in pieces {
+                                    if p.alpha == 0 && p.count > 8 {
+                                        // Leave the empty inside of a stroke out, as the scan converter does.
+                                        if start >= 0 { body(region.y0 + r, region.x0 + start, p.column - start, cov + start) }
+                                        start = -1
+                                        continue
+                                    }
+                                    if start < 0 { start = p.column }
+                                    Rasterizer.Engine.fillBytes(cov + p.column, p.alpha, p.count)
+                                }
+                                if start >= 0, let l = pieces.last {
+                                    body(region.y0 + r, region.x0 + start, l.column + l.count - start, cov + start)
+                                }
+                            }
+                        }
+                    }
+                    break
+                }
                 engine.reset(region: region)
                 guard engine.add(p, transform: t) else { break }
                 if let s = solid, clipMask == nil, mode == .normal {
@@ -509,5 +563,168 @@ public final class Canvas {
                 }
             }
         }}}
+    }
+}
+
+// MARK: - Axis-aligned rectangles
+
+extension Canvas {
+    /// A path that is, in device space, one axis-aligned rectangle or a ring of two (an inner one
+    /// inside the outer one and wound the other way: the outline of a rectangle stroked with miter
+    /// joins). Edges are device coordinates as the rasterizer would see them (transformed, clamped).
+    struct BoxCover {
+        var x0: Double, y0: Double, x1: Double, y1: Double
+        var inner: (x0: Double, y0: Double, x1: Double, y1: Double)?
+        /// Exactly `Rasterizer.deviceBounds(of:transform:)` of the path.
+        var bounds: PixelRect
+    }
+
+    /// Recognises rectangles and rectangle rings among small line-only paths (nil otherwise, and for
+    /// anything not finite). The scan converter only sees vertical edges of such paths (horizontal
+    /// ones carry no area), so a contour is a rectangle when its vertical segments form exactly two
+    /// runs (one down, one up, at two x positions), whatever horizontal folds lie between them, as
+    /// the inner side of a stroked rectangle has. The winding is then 0 or 1 everywhere, the area
+    /// sum is the exact area, and `renderBoxes` can compute it in closed form.
+    static func boxCover(_ path: Path, _ t: Transform) -> BoxCover? {
+        let els = path.elements
+        guard els.count <= 32, els.count >= 3, t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite,
+              t.tx.isFinite, t.ty.isFinite else { return nil }
+        var rects: [(x0: Double, y0: Double, x1: Double, y1: Double, leftDown: Bool)] = []
+        var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
+        var first = Point.zero, prev = Point.zero
+        var open = false, closedNow = false
+        // Vertical runs of the current contour: count, the first one and the current one.
+        var runs = 0, firstX = 0.0, firstDown = false, runX = 0.0, runDown = false
+        var otherX = 0.0, cy0 = Double.infinity, cy1 = -Double.infinity
+        @inline(__always) func dev(_ p: Point) -> Point { Flattener.clampPoint(p.applying(t)) }
+        func segment(_ a: Point, _ b: Point) -> Bool {
+            if a.y == b.y { return true }
+            guard a.x == b.x else { return false }
+            let down = b.y > a.y
+            cy0 = min(cy0, a.y, b.y); cy1 = max(cy1, a.y, b.y)
+            if runs > 0 && a.x == runX && down == runDown { return true }
+            runs += 1
+            if runs == 1 { firstX = a.x; firstDown = down } else if runs == 2 { otherX = a.x }
+            runX = a.x; runDown = down
+            return runs <= 3
+        }
+        func endContour() -> Bool {
+            defer { open = false; runs = 0; cy0 = .infinity; cy1 = -.infinity }
+            guard open else { return true }
+            if !segment(prev, first) { return false }
+            if runs == 3 && runX == firstX && runDown == firstDown { runs = 2 }
+            if runs == 0 { return true }   // no vertical edge: nothing for the scan converter either
+            guard runs == 2, firstX != otherX else { return false }
+            rects.append((min(firstX, otherX), cy0, max(firstX, otherX), cy1, (firstX < otherX) == firstDown))
+            return rects.count <= 2
+        }
+        for e in els {
+            switch e {
+            case .move(let p):
+                if !endContour() { return nil }
+                let q = dev(p)
+                guard q.isFinite else { return nil }
+                first = q; prev = q; open = true; closedNow = false
+                bx0 = min(bx0, q.x); by0 = min(by0, q.y); bx1 = max(bx1, q.x); by1 = max(by1, q.y)
+            case .line(let p):
+                guard open, !closedNow else { return nil }
+                let q = dev(p)
+                guard q.isFinite, segment(prev, q) else { return nil }
+                prev = q
+                bx0 = min(bx0, q.x); by0 = min(by0, q.y); bx1 = max(bx1, q.x); by1 = max(by1, q.y)
+            case .closeSubpath:
+                if !endContour() { return nil }
+                closedNow = true
+            case .quadCurve, .curve:
+                return nil
+            }
+        }
+        if !endContour() { return nil }
+        guard bx0 <= bx1, by0 <= by1 else { return nil }
+        let bounds = PixelRect(covering: Rect(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0))
+        switch rects.count {
+        case 1:
+            let r = rects[0]
+            return BoxCover(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, inner: nil, bounds: bounds)
+        case 2:
+            var o = rects[0], i = rects[1]
+            if i.x0 <= o.x0 && i.y0 <= o.y0 && i.x1 >= o.x1 && i.y1 >= o.y1 { swap(&o, &i) }
+            guard o.leftDown != i.leftDown, i.x0 >= o.x0, i.y0 >= o.y0, i.x1 <= o.x1, i.y1 <= o.y1 else { return nil }
+            return BoxCover(x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1, inner: (i.x0, i.y0, i.x1, i.y1), bounds: bounds)
+        default:
+            return nil
+        }
+    }
+
+    /// A stretch of one row with constant coverage (region-relative column).
+    struct BoxPiece {
+        var column: Int, count: Int, alpha: UInt8
+    }
+
+    /// The coverage of `box` within `region`, exactly as the scan converter computes it: edges
+    /// quantised to 1/256 px relative to the region's origin (clipped to it first), each pixel's
+    /// covered area `2 * dx * dy` (a full pixel is 131072) turned into alpha by the fill rule.
+    /// A row's coverage is constant between the (at most four) columns holding a vertical edge, and
+    /// rows whose vertical overlaps with both rectangles are equal have equal coverage, so it is
+    /// reported by bands: `band(firstRow, endRow, pieces)`, region-relative, pieces left to right
+    /// with zero alphas included.
+    @inline(__always)
+    static func renderBoxes(_ box: BoxCover, region: PixelRect, evenOdd: Bool,
+                            _ band: (Int, Int, UnsafeMutableBufferPointer<BoxPiece>) -> Void) {
+        let rx0 = Double(region.x0), ry0 = Double(region.y0), rx1 = Double(region.x1), ry1 = Double(region.y1)
+        let fw = Int32(region.width << 8), fh = Int32(region.height << 8)
+        // The rasterizer's clip-then-quantise for vertical edges: left of the region -> 0, right of
+        // it -> dropped, which for visible pixels is the same as sitting on the right border.
+        @inline(__always) func qx(_ x: Double) -> Int32 {
+            x <= rx0 ? 0 : x >= rx1 ? fw : Int32(floorToInt((x - rx0) * 256 + 0.5))
+        }
+        @inline(__always) func qy(_ y: Double) -> Int32 {
+            y <= ry0 ? 0 : y >= ry1 ? fh : Int32(floorToInt((y - ry0) * 256 + 0.5))
+        }
+        let ox0 = qx(box.x0), ox1 = qx(box.x1), oy0 = qy(box.y0), oy1 = qy(box.y1)
+        guard ox1 > ox0, oy1 > oy0 else { return }
+        var ix0: Int32 = 0, ix1: Int32 = 0, iy0: Int32 = 0, iy1: Int32 = 0
+        if let i = box.inner {
+            ix0 = qx(i.x0); ix1 = qx(i.x1); iy0 = qy(i.y0); iy1 = qy(i.y1)
+            if ix1 <= ix0 || iy1 <= iy0 { ix0 = 0; ix1 = 0; iy0 = 0; iy1 = 0 }
+        }
+        let hasInner = ix1 > ix0
+        @inline(__always) func overlap(_ a: Int32, _ b: Int32, _ cell: Int) -> Int32 {
+            let lo = Int32(truncatingIfNeeded: cell << 8)
+            return max(0, min(b, lo &+ 256) &- max(a, lo))
+        }
+        let cx0 = Int(ox0 >> 8), cx1 = Int((ox1 &- 1) >> 8)
+        let ci0 = Int(ix0 >> 8), ci1 = Int((ix1 &- 1) >> 8)
+        let lastRow = Int((oy1 &- 1) >> 8)
+        withUnsafeTemporaryAllocation(of: BoxPiece.self, capacity: 8) { buf in
+            var r = Int(oy0 >> 8)
+            while r <= lastRow {
+                let a = overlap(oy0, oy1, r)
+                let b = hasInner ? overlap(iy0, iy1, r) : 0
+                var end = r + 1
+                while end <= lastRow && overlap(oy0, oy1, end) == a && (hasInner ? overlap(iy0, iy1, end) : 0) == b { end += 1 }
+                @inline(__always) func at(_ c: Int) -> UInt8 {
+                    Rasterizer.Engine.alpha(2 &* (a &* overlap(ox0, ox1, c) &- b &* overlap(ix0, ix1, c)), evenOdd)
+                }
+                var k = 0
+                @inline(__always) func emit(_ c: Int, _ n: Int, _ v: UInt8) {
+                    if k > 0 && buf[k - 1].alpha == v { buf[k - 1].count += n; return }
+                    buf[k] = BoxPiece(column: c, count: n, alpha: v); k += 1
+                }
+                // Edge columns in order; the coverage between two of them is that of the first one's
+                // right neighbour.
+                var prev = cx0
+                emit(cx0, 1, at(cx0))
+                @inline(__always) func edge(_ c: Int) {
+                    if c <= prev { return }
+                    if c > prev + 1 { emit(prev + 1, c - prev - 1, at(prev + 1)) }
+                    emit(c, 1, at(c)); prev = c
+                }
+                if b > 0 { edge(ci0); edge(ci1) }
+                edge(cx1)
+                band(r, end, UnsafeMutableBufferPointer(rebasing: buf[0..<k]))
+                r = end
+            }
+        }
     }
 }
