@@ -10,7 +10,11 @@ What it does
      with 12 shapes, plus Circles, ThinStrokes, Curves, Joins, Dashes, RoundedRects) and writes each
      scene as a text script (RasterBenchmark's BenchmarkScene.script). The script replays the same
      commands with skia-python, pycairo, blend2d-python and resvg-py at 1x, and with Skia at 8x8 the
-     size, box-filtered down, as ground truth. Per scene it prints the mean absolute error (premultiplied
+     size, box-filtered down, as ground truth. The ground truth is drawn on a float (RGBA F32)
+     surface, so it carries Skia's 8x coverage but no 8-bit compositing rounding: on an 8-bit
+     surface Skia blends with (x + 255) >> 8, a bias of about half a level per blend that would be
+     copied into the truth and make every other renderer's exactly rounded blend look wrong
+     (`--truth 8bit` shows that variant). Per scene it prints the mean absolute error (premultiplied
      RGBA, in 1/255 units, over all pixels and channels) and the share of pixels with any channel off by
      more than 16/255.
   3. Speed: the driver times RasterBenchmark.run (bl_bench-style: fill rect aligned / unaligned /
@@ -128,9 +132,10 @@ class SkiaRenderer:
             items.append((p, paint))
         return items
 
-    def surface(self, w, h):
+    def surface(self, w, h, float32=False):
         skia = self.skia
-        return skia.Surface.MakeRaster(skia.ImageInfo.Make(w, h, skia.kRGBA_8888_ColorType, skia.kPremul_AlphaType))
+        ct = skia.kRGBA_F32_ColorType if float32 else skia.kRGBA_8888_ColorType
+        return skia.Surface.MakeRaster(skia.ImageInfo.Make(w, h, ct, skia.kPremul_AlphaType))
 
     def draw(self, surface, items, scale=1.0, bg=(0, 0, 0, 0)):
         canvas = surface.getCanvas()
@@ -143,14 +148,17 @@ class SkiaRenderer:
         canvas.restore()
         surface.flushAndSubmit() if hasattr(surface, "flushAndSubmit") else None
 
-    def read(self, surface):
+    def read(self, surface, float32=False):
         img = surface.makeImageSnapshot()
+        if float32:
+            ct = self.skia.kRGBA_F32_ColorType
+            return np.array(img.toarray(colorType=ct, alphaType=self.skia.kPremul_AlphaType)).astype(np.float64) * 255.0
         return np.array(img.toarray(colorType=self.skia.kRGBA_8888_ColorType, alphaType=self.skia.kPremul_AlphaType))
 
-    def render(self, scene, scale=1):
-        s = self.surface(scene["w"] * scale, scene["h"] * scale)
+    def render(self, scene, scale=1, float32=False):
+        s = self.surface(scene["w"] * scale, scene["h"] * scale, float32)
         self.draw(s, self.prepare(scene), float(scale), scene["bg"])
-        return self.read(s)
+        return self.read(s, float32)
 
 
 class CairoRenderer:
@@ -343,8 +351,11 @@ def build_driver(scratch):
     return exe
 
 
+TRUTH_FLOAT = True
+
+
 def ground_truth(skia, scene, factor=8):
-    big = skia.render(scene, factor).astype(np.float64)
+    big = skia.render(scene, factor, float32=TRUTH_FLOAT).astype(np.float64)
     h, w = scene["h"], scene["w"]
     return big.reshape(h, factor, w, factor, 4).mean(axis=(1, 3))
 
@@ -360,7 +371,8 @@ def accuracy(dirpath, renderers, only=None):
     if only:
         names = [n for n in names if any(o in n for o in only)]
     cols = ["hudraster"] + [r.name for r in renderers]
-    print("\nAccuracy vs Skia 8x8 supersampled ground truth: mean |error| (1/255) / % pixels off by >16")
+    print("\nAccuracy vs Skia 8x8 supersampled ground truth (%s surface): mean |error| (1/255) / %% pixels off by >16"
+          % ("float" if TRUTH_FLOAT else "8-bit"))
     print("%-18s" % "scene" + "".join("%20s" % c for c in cols) + "   best-peer")
     wins = 0
     totals = {c: [0.0, 0.0] for c in cols}
@@ -454,10 +466,14 @@ def main():
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--pin", type=int, default=None, help="CPU to pin all timed work to")
     ap.add_argument("--skip-speed", action="store_true")
+    ap.add_argument("--truth", choices=["float", "8bit"], default="float",
+                    help="surface the 8x ground truth is drawn on (default float: no blend rounding)")
     ap.add_argument("--skip-accuracy", action="store_true")
     ap.add_argument("--only", nargs="*", help="substrings of scene names to keep")
     ap.add_argument("--no-resvg-speed", action="store_true", help="leave resvg out of the speed table")
     args = ap.parse_args()
+    global TRUTH_FLOAT
+    TRUTH_FLOAT = args.truth == "float"
 
     renderers = []
     for cls in (SkiaRenderer, ResvgRenderer, Blend2DRenderer, CairoRenderer):

@@ -3,7 +3,8 @@
 //
 //   raster_harness dump DIR            accuracy scenes -> DIR/NAME.txt (script) + DIR/NAME.rgba (premultiplied)
 //   raster_harness scenes DIR OPS      speed scenes    -> DIR/NAME.txt (OPS shapes each)
-//   raster_harness bench OPS REPEATS   times the suite; prints "NAME<TAB>SIZE<TAB>us/op"
+//   raster_harness bench OPS REPEATS [NAME...]   times the suite (or the named tests); prints
+//                                                "NAME<TAB>SIZE<TAB>us/op"
 import Foundation
 import HUDRaster
 
@@ -27,8 +28,10 @@ case "scenes":
         }
     }
 case "bench":
-    guard args.count == 4, let ops = Int(args[2]), let reps = Int(args[3]) else { fail("usage: raster_harness bench OPS REPEATS") }
-    _ = try RasterBenchmark.run(operations: ops, repeats: reps) { r in
+    guard args.count >= 4, let ops = Int(args[2]), let reps = Int(args[3]) else { fail("usage: raster_harness bench OPS REPEATS [NAME...]") }
+    let names = Set(args.dropFirst(4))
+    let tests = RasterBenchmark.Test.allCases.filter { names.isEmpty || names.contains($0.name) }
+    _ = try RasterBenchmark.run(tests: tests, operations: ops, repeats: reps) { r in
         print("\(r.test.name)\t\(r.size)\t\(r.microsecondsPerOperation)")
         fflush(stdout)
     }

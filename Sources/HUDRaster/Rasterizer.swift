@@ -4,7 +4,10 @@
 // remainder to the next cell, in integer units (1/256 px positions, so a full pixel is 256 * 512).
 // A running sum along the row then gives each pixel's exact covered area, without supersampling:
 // antialiasing has 256 * 512 levels before the final rounding to 8 bits. The fill rule is applied
-// only to the running sum (non-zero: clamp |sum|; even-odd: fold). Cells live in a dense Int32
+// only to the running sum (non-zero: clamp |sum|; even-odd: fold), which is exact wherever a pixel
+// is crossed by one y-monotone chain of the outline. Each edge carries its chain's number and each
+// pixel remembers the first chain through it, so a row where two unrelated chains share a pixel
+// (edges crossing or overlapping there) is flagged and recomputed exactly by CrossingResolver. Cells live in a dense Int32
 // buffer for one band of rows at a time (at most 64 rows, so it stays in cache), with a per-row
 // touched range and a bit per 32 cells; the sweep zeroes cells as it reads them so the buffer is
 // ready for the next band without a clear. Untouched stretches have constant coverage: empty ones
@@ -96,8 +99,55 @@ public enum Rasterizer {
     }
 
     /// One fixed-point edge, y0 < y1 always; `dir` is +1 for downward, -1 for upward segments.
+    /// `chain` numbers the y-monotone run of the outline the edge belongs to (see `ChainTable`).
     @usableFromInline struct Edge {
-        @usableFromInline var x0: Int32, y0: Int32, x1: Int32, y1: Int32, dir: Int32
+        @usableFromInline var x0: Int32, y0: Int32, x1: Int32, y1: Int32, dir: Int32, chain: Int32
+    }
+
+    /// `ChainTable`'s arrays while a sweep runs.
+    struct ChainPointers {
+        let contourOf: UnsafePointer<Int32>, first: UnsafePointer<Int32>, last: UnsafePointer<Int32>
+        let endY: UnsafePointer<Int32>
+    }
+
+    /// The outline split into y-monotone chains: runs of consecutive edges going the same way.
+    /// A pixel crossed by a single chain holds two winding numbers at most, so the area sum is
+    /// exact there; a pixel two chains share may hold three (an overlap or a crossing), unless it
+    /// is in the row of the turning point where two neighbouring chains of a contour meet (like the
+    /// top of a circle). Neighbours can still cross further from it, so other rows are flagged.
+    struct ChainTable {
+        /// The contour of each chain; index 0 is unused (chain ids start at 1, 0 marks "no owner").
+        var contourOf: [Int32] = [0]
+        /// Where each chain ends, in region-relative 1/256 px (the turning point it shares with
+        /// the chain after it).
+        var endY: [Int32] = [0]
+        /// First and last chain of each contour.
+        var first: [Int32] = []
+        var last: [Int32] = []
+
+        mutating func removeAll() {
+            contourOf.removeAll(keepingCapacity: true); contourOf.append(0)
+            endY.removeAll(keepingCapacity: true); endY.append(0)
+            first.removeAll(keepingCapacity: true); last.removeAll(keepingCapacity: true)
+        }
+
+        /// True when chains a and b follow each other on one contour and meet at a turning point
+        /// inside the pixel row starting at `rowTop`.
+        static func meetInRow(_ a: Int32, _ b: Int32, _ rowTop: Int32, _ t: ChainPointers) -> Bool {
+            let ca = t.contourOf[Int(a)]
+            guard ca == t.contourOf[Int(b)] else { return false }
+            let f = t.first[Int(ca)], l = t.last[Int(ca)]
+            @inline(__always) func endsInRow(_ c: Int32) -> Bool {
+                let y = t.endY[Int(c)]
+                return y >= rowTop && y <= rowTop &+ 256
+            }
+            // A contour of two chains has them meet twice: at its top and at its bottom.
+            if b == a &+ 1 && endsInRow(a) { return true }
+            if a == b &+ 1 && endsInRow(b) { return true }
+            if a == l && b == f && endsInRow(l) { return true }
+            if b == l && a == f && endsInRow(l) { return true }
+            return false
+        }
     }
 
     /// Collects clipped, quantised edges while a path is flattened. A struct passed `inout`, so the
@@ -105,13 +155,42 @@ public enum Rasterizer {
     struct EdgeBuilder: FlattenSink {
         var rx0: Double, ry0: Double, rx1: Double, ry1: Double
         var edges: [Edge]
+        var chains = ChainTable()
         var start = Point.zero
         var last = Point.zero
         var open = false
+        /// The chain being extended (0 before the contour's first non-horizontal segment), its
+        /// direction, where its edges start in `edges`, and the contour's first chain and direction.
+        var chain: Int32 = 0, chainDir: Int32 = 0, chainStart = 0
+        var firstChain: Int32 = 0, firstDir: Int32 = 0
 
         init(region r: PixelRect, edges: [Edge]) {
             rx0 = Double(r.x0); ry0 = Double(r.y0); rx1 = Double(r.x1); ry1 = Double(r.y1)
             self.edges = edges
+        }
+
+        mutating func startChain(_ dir: Int32) {
+            chain = Int32(chains.contourOf.count)
+            chainDir = dir
+            chainStart = edges.count
+            if firstChain == 0 {
+                firstChain = chain; firstDir = dir
+                chains.first.append(chain); chains.last.append(chain)
+            }
+            chains.contourOf.append(Int32(chains.first.count - 1))
+            chains.endY.append(0)
+        }
+
+        /// Ends the contour's chain bookkeeping: a last chain going the same way as the first is
+        /// the first one continued through the start point, so it takes the first one's id.
+        mutating func endContour() {
+            guard firstChain != 0 else { return }
+            if chain != firstChain && chainDir == firstDir {
+                for i in chainStart..<edges.count { edges[i].chain = firstChain }
+                chains.contourOf.removeLast(); chains.endY.removeLast()
+            }
+            chains.last[chains.last.count - 1] = Int32(chains.contourOf.count - 1)
+            chain = 0; firstChain = 0
         }
 
         mutating func move(to p: Point) { closeCurrent(); start = p; last = p; open = true }
@@ -125,6 +204,7 @@ public enum Rasterizer {
         }
         mutating func closeCurrent() {
             if open && (last.x != start.x || last.y != start.y) { segment(last, start) }
+            endContour()
             last = start
             open = false
         }
@@ -135,6 +215,8 @@ public enum Rasterizer {
             if y0 == y1 { return }
             var dir: Int32 = 1
             if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
+            if chain == 0 || dir != chainDir { startChain(dir) }
+            chains.endY[Int(chain)] = Int32(min(max((q.y - ry0) * 256, -1e9), 1e9))
             if y1 <= ry0 || y0 >= ry1 { return }
             if y0 < ry0 { x0 += (x1 - x0) * (ry0 - y0) / (y1 - y0); y0 = ry0 }
             if y1 > ry1 { x1 -= (x1 - x0) * (y1 - ry1) / (y1 - y0); y1 = ry1 }
@@ -158,8 +240,8 @@ public enum Rasterizer {
             let fx0 = Int32(floorToInt((x0 - rx0) * 256 + 0.5)), fy0 = Int32(floorToInt((y0 - ry0) * 256 + 0.5))
             let fx1 = Int32(floorToInt((x1 - rx0) * 256 + 0.5)), fy1 = Int32(floorToInt((y1 - ry0) * 256 + 0.5))
             if fy0 == fy1 { return }
-            if fy0 < fy1 { edges.append(Edge(x0: fx0, y0: fy0, x1: fx1, y1: fy1, dir: dir)) }
-            else { edges.append(Edge(x0: fx1, y0: fy1, x1: fx0, y1: fy0, dir: -dir)) }
+            if fy0 < fy1 { edges.append(Edge(x0: fx0, y0: fy0, x1: fx1, y1: fy1, dir: dir, chain: chain)) }
+            else { edges.append(Edge(x0: fx1, y0: fy1, x1: fx0, y1: fy0, dir: -dir, chain: chain)) }
         }
     }
 
@@ -178,7 +260,18 @@ public enum Rasterizer {
         /// One bit per group of 32 cells per row: set when a cell of the group was written, so the
         /// sweep can fill untouched stretches (the inside of big shapes) with a constant.
         var bits: [UInt64] = []
+        var chains = ChainTable()
+        /// The chain that first touched each pixel of the band (0: none); cleared as the sweep reads.
+        var owner: [Int32] = []
+        /// Per row of the band: 1 when two chains that are not neighbours share a pixel.
+        var shared: [UInt8] = []
+        var resolver = CrossingResolver()
         static let bandRows = 64
+        /// Testing hooks: resolve every row exactly, or none (the plain area sum); and the number
+        /// of rows resolved so far (a circle or a rounded rect should need none).
+        var resolveEveryRow = false
+        var resolveNoRow = false
+        var resolvedRows = 0
         /// Shortest constant stretch handed to a run filler: a separate call (and its unaligned
         /// tail) costs more than filling and scanning a coverage buffer for shorter stretches.
         static let minRun = 128
@@ -189,16 +282,17 @@ public enum Rasterizer {
         func reset(region r: PixelRect) {
             region = r
             edges.removeAll(keepingCapacity: true)
+            chains.removeAll()
         }
 
         /// Adds a path's outline; false when the path was dropped for non-finite coordinates.
         @discardableResult
         func add(_ path: Path, transform: Transform, tolerance: Double = Flattener.defaultTolerance) -> Bool {
             var b = EdgeBuilder(region: region, edges: [])
-            swap(&b.edges, &edges)
+            swap(&b.edges, &edges); swap(&b.chains, &chains)
             let ok = Flattener.flatten(path, transform: transform, tolerance: tolerance, into: &b)
             b.closeCurrent()
-            swap(&b.edges, &edges)
+            swap(&b.edges, &edges); swap(&b.chains, &chains)
             return ok
         }
 
@@ -208,11 +302,11 @@ public enum Rasterizer {
             let c = Point(x: r.maxX, y: r.maxY).applying(t), d = Point(x: r.minX, y: r.maxY).applying(t)
             guard a.isFinite, b.isFinite, c.isFinite, d.isFinite else { return }
             var e = EdgeBuilder(region: region, edges: [])
-            swap(&e.edges, &edges)
+            swap(&e.edges, &edges); swap(&e.chains, &chains)
             e.move(to: Flattener.clampPoint(a)); e.line(to: Flattener.clampPoint(b))
             e.line(to: Flattener.clampPoint(c)); e.line(to: Flattener.clampPoint(d))
             e.closeCurrent()
-            swap(&e.edges, &edges)
+            swap(&e.edges, &edges); swap(&e.chains, &chains)
         }
 
         /// Converts the accumulated edges to coverage and calls `body(y, x, count, coverage)` for
@@ -236,6 +330,8 @@ public enum Rasterizer {
             if rowMin.count < bandRows { rowMin = [Int](repeating: 0, count: bandRows); rowMax = rowMin }
             let words = (((stride + 31) >> 5) + 63) >> 6
             if bits.count < words * bandRows { bits = [UInt64](repeating: 0, count: words * bandRows) }
+            if owner.count < stride * bandRows { owner = [Int32](repeating: 0, count: stride * bandRows) }
+            if shared.count < bandRows { shared = [UInt8](repeating: 0, count: bandRows) }
             // Take the buffers out of the object for the duration (no exclusivity checks inside).
             var edges = [Edge](); swap(&edges, &self.edges)
             var sorted = [Edge](); swap(&sorted, &self.sorted)
@@ -246,10 +342,14 @@ public enum Rasterizer {
             var rowMin = [Int](); swap(&rowMin, &self.rowMin)
             var rowMax = [Int](); swap(&rowMax, &self.rowMax)
             var bits = [UInt64](); swap(&bits, &self.bits)
+            var owner = [Int32](); swap(&owner, &self.owner)
+            var shared = [UInt8](); swap(&shared, &self.shared)
+            var resolver = CrossingResolver(); swap(&resolver, &self.resolver)
             defer {
                 swap(&edges, &self.edges); swap(&sorted, &self.sorted); swap(&bandStart, &self.bandStart)
                 swap(&active, &self.active); swap(&acc, &self.acc); swap(&cov, &self.cov)
                 swap(&rowMin, &self.rowMin); swap(&rowMax, &self.rowMax); swap(&bits, &self.bits)
+                swap(&owner, &self.owner); swap(&shared, &self.shared); swap(&resolver, &self.resolver)
             }
             // Counting sort by first band.
             bandStart.removeAll(keepingCapacity: true)
@@ -268,13 +368,25 @@ public enum Rasterizer {
             active.removeAll(keepingCapacity: true)
             let evenOdd = rule == .evenOdd
             let ry0 = region.y0, rx0 = region.x0
+            let everyRow = resolveEveryRow, noRow = resolveNoRow
+            var resolved = 0
+            defer { resolvedRows += resolved }
             sorted.withUnsafeBufferPointer { ep in
             acc.withUnsafeMutableBufferPointer { accBuf in
             cov.withUnsafeMutableBufferPointer { covBuf in
             rowMin.withUnsafeMutableBufferPointer { rmin in
             rowMax.withUnsafeMutableBufferPointer { rmax in
             bits.withUnsafeMutableBufferPointer { bitBuf in
+            owner.withUnsafeMutableBufferPointer { ownBuf in
+            shared.withUnsafeMutableBufferPointer { sharedBuf in
+            chains.contourOf.withUnsafeBufferPointer { contourOf in
+            chains.first.withUnsafeBufferPointer { firstChain in
+            chains.last.withUnsafeBufferPointer { lastChain in
+            chains.endY.withUnsafeBufferPointer { endY in
                 let A = accBuf.baseAddress!, C = covBuf.baseAddress!, B = bitBuf.baseAddress!
+                let O = ownBuf.baseAddress!, S = sharedBuf.baseAddress!
+                let book = ChainPointers(contourOf: contourOf.baseAddress!, first: firstChain.baseAddress ?? contourOf.baseAddress!,
+                                         last: lastChain.baseAddress ?? contourOf.baseAddress!, endY: endY.baseAddress!)
                 for bi in 0..<bandCount {
                     let bandTop = bi * bandRows
                     let bandBot = min(bandTop + bandRows, h)
@@ -286,14 +398,24 @@ public enum Rasterizer {
                     }
                     for i in bandStart[bi]..<bandStart[bi + 1] { active.append(ep[i]) }
                     if active.isEmpty { continue }
-                    for r in 0..<(bandBot - bandTop) { rmin[r] = Int.max; rmax[r] = Int.min }
+                    for r in 0..<(bandBot - bandTop) { rmin[r] = Int.max; rmax[r] = Int.min; S[r] = 0 }
                     for e in active {
-                        Engine.rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words)
+                        Engine.rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words,
+                                             O, S, book)
                     }
                     for r in 0..<(bandBot - bandTop) {
-                        let lo = rmin[r], hi = rmax[r]
-                        if lo > hi { continue }
+                        if rmin[r] > rmax[r] { continue }
                         let row = A + r * stride
+                        if (S[r] != 0 || everyRow) && !noRow {
+                            resolved += 1
+                            // Two chains share a pixel: the clamped (or folded) area sum may be
+                            // wrong there, so this row's cells are recomputed exactly.
+                            resolver.resolve(row: row, rowTop: Int32((bandTop + r) << 8), active: active, evenOdd: evenOdd,
+                                             width: w, lo: &rmin[r], hi: &rmax[r], bits: B + r * words)
+                        }
+                        let lo = rmin[r], hi = rmax[r]
+                        let orow = O + r * stride
+
                         var sum: Int32 = 0
                         let visEnd = min(hi, w - 1)
                         let rb = B + r * words
@@ -323,6 +445,7 @@ public enum Rasterizer {
                                 x = stop
                             } else {
                                 let gEnd = min((g + 1) << 5, visEnd + 1)
+                                Engine.zero(orow + x, gEnd - x)
                                 // The hottest loop, specialised per fill rule.
                                 if evenOdd {
                                     Engine.accumulate(row, C, x, gEnd, &sum, evenOdd: true)
@@ -333,7 +456,7 @@ public enum Rasterizer {
                             }
                         }
                         rb.initialize(repeating: 0, count: words)
-                        while x <= hi { row[x] = 0; x += 1 }   // cells right of the visible row
+                        while x <= hi { row[x] = 0; orow[x] = 0; x += 1 }   // cells right of the visible row
                         var end = visEnd + 1
                         if sum != 0 && end < w {
                             let a = Engine.alpha(sum, evenOdd)
@@ -349,7 +472,15 @@ public enum Rasterizer {
                         if end > spanStart { body(yDev, rx0 + spanStart, end - spanStart, C + spanStart) }
                     }
                 }
-            }}}}}}
+            }}}}}}}}}}}}
+        }
+
+        /// Zeroes `n` cells with 8-byte stores (at most a group of 32: a memset call costs more).
+        @inline(__always) static func zero(_ p: UnsafeMutablePointer<Int32>, _ n: Int) {
+            let raw = UnsafeMutableRawPointer(p)
+            var i = 0
+            while i &+ 2 <= n { raw.storeBytes(of: 0 as UInt64, toByteOffset: i &<< 2, as: UInt64.self); i &+= 2 }
+            if i < n { p[i] = 0 }
         }
 
         /// `n` copies of `a` at `p`, eight bytes per store (these runs are short: a memset call
@@ -426,15 +557,36 @@ public enum Rasterizer {
             rb[g1 >> 6] |= 1 << UInt64(g1 & 63)
         }
 
+        /// Records that `chain` crosses pixels `c0 ... c1` of a row, and flags the row when one of
+        /// them already belongs to a chain that is not its neighbour.
+        @inline(__always)
+        static func own(_ o: UnsafeMutablePointer<Int32>, _ c0: Int, _ c1: Int, _ chain: Int32, _ rowTop: Int32,
+                        _ flag: UnsafeMutablePointer<UInt8>, _ book: ChainPointers) {
+            var c = c0
+            while c <= c1 {
+                let v = o[c]
+                if v != chain {
+                    if v == 0 { o[c] = chain } else if flag.pointee == 0 { conflict(v, chain, rowTop, flag, book) }
+                }
+                c &+= 1
+            }
+        }
+
+        @inline(never)
+        static func conflict(_ a: Int32, _ b: Int32, _ rowTop: Int32, _ flag: UnsafeMutablePointer<UInt8>, _ book: ChainPointers) {
+            if !ChainTable.meetInRow(a, b, rowTop, book) { flag.pointee = 1 }
+        }
+
         /// Accumulates one edge's cover and area into the band's cells.
         @inline(__always)
         static func rasterizeEdge(_ e: Edge, _ fTop: Int32, _ fBot: Int32, _ bandTop: Int,
                                   _ A: UnsafeMutablePointer<Int32>, _ stride: Int,
                                   _ rmin: UnsafeMutablePointer<Int>, _ rmax: UnsafeMutablePointer<Int>,
-                                  _ B: UnsafeMutablePointer<UInt64>, _ words: Int) {
+                                  _ B: UnsafeMutablePointer<UInt64>, _ words: Int,
+                                  _ O: UnsafeMutablePointer<Int32>, _ S: UnsafeMutablePointer<UInt8>, _ book: ChainPointers) {
             let ya = max(e.y0, fTop), yb = min(e.y1, fBot)
             if ya >= yb { return }
-            let dir = e.dir
+            let dir = e.dir, chain = e.chain
             if e.x0 == e.x1 {
                 // Vertical: the same two cells on every row.
                 let c = Int(e.x0 >> 8), f = e.x0 & 255
@@ -447,6 +599,7 @@ public enum Rasterizer {
                     row[c] &+= d &* (512 &- 2 &* f)
                     row[c + 1] &+= d &* (2 &* f)
                     mark(B + r * words, c)
+                    own(O + r * stride, c, c, chain, y & ~255, S + r, book)
                     if c < rmin[r] { rmin[r] = c }
                     if c + 1 > rmax[r] { rmax[r] = c + 1 }
                     y = next
@@ -462,6 +615,8 @@ public enum Rasterizer {
                 let r = Int(y >> 8) - bandTop
                 let row = A + r * stride
                 cellRow(row, x, xn, (next &- y), dir, &rmin[r], &rmax[r], B + r * words)
+                let xl = min(x, xn), xr = max(x, xn)
+                own(O + r * stride, Int(xl >> 8), max(Int(xl >> 8), Int((xr &- 1) >> 8)), chain, y & ~255, S + r, book)
                 y = next; x = xn
             }
         }

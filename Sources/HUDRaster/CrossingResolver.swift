@@ -1,0 +1,395 @@
+// CrossingResolver: exact coverage for the rows where the area sum is not enough.
+//
+// Design note: the cell accumulation adds up the *signed* winding over each pixel and applies the
+// fill rule to that sum. That is exact when a pixel holds at most two winding numbers, which is
+// all a single y-monotone chain can make; where edges of two chains overlap or cross inside one
+// pixel (self-intersecting polygons, overlapping parts of a stroke outline) the pixel can hold
+// three (0, 1 and 2, say) and the clamped sum is wrong: FreeType and Blend2D share that flaw. A
+// row the sweep flags is recomputed here by a Bentley-Ottmann sweep down the row: the pieces of
+// edges are kept in left-to-right order, and each knows the winding to its left, so it knows
+// whether it is a boundary (the fill rule flips across it, sign +1 or -1) or lies inside the
+// filled area or outside it (sign 0). Only boundaries add area to the cells, with the sign of the
+// flip instead of the edge's direction: that is linear in coverage, so the ordinary running sum
+// of the cells then gives each pixel's exact covered area. A piece's sign can change only when it
+// swaps places with a neighbour (a crossing) or a piece without a partner appears or leaves
+// beside it, so the work is O((n + crossings) log n) per row rather than O(n) per crossing: a
+// chain vertex hands its place to the next edge in O(1), and the two pieces that meet at a
+// turning point cancel each other's effect on the pieces to their right. The sweep state is a
+// struct of raw pointers with mutating methods, so the inner loops carry no dynamic exclusivity
+// or copy-on-write checks.
+
+extension Rasterizer {
+    struct CrossingResolver {
+        struct Piece {
+            var x0: Double, y0: Double, slope: Double
+            var ya: Double, yb: Double
+            var dir: Int32, chain: Int32
+            /// Winding number just left of the piece, its boundary sign and since when it holds.
+            var wl: Int32 = 0
+            var sign: Int32 = 0
+            var since = 0.0
+            /// Index in the left-to-right order; -1 before it starts and after it ends.
+            var pos: Int32 = -1
+            @inline(__always) func x(at y: Double) -> Double { x0 + (y - y0) * slope }
+        }
+
+        struct Crossing { var y: Double; var left: Int32; var right: Int32 }
+
+        /// Rows with more pieces than this, or sweeps longer than `maxEvents`, keep the area sum
+        /// (slightly wrong where edges cross) rather than spend unbounded time.
+        static let maxPieces = 4096
+        var maxEvents = 1 << 18
+        /// Positions closer than this (1/256 px units) are equal: a chain vertex hands over its place.
+        static let tie = 1e-6
+
+        var pieces: [Piece] = []
+        var order: [Int32] = []
+        var starts: [Int32] = []
+        var ends: [Int32] = []
+        var scratch: [Int32] = []
+        var heap: [Crossing] = []
+
+        /// Insertion sort for the short lists rows usually have; the library sort beyond.
+        @inline(__always)
+        static func sort(_ a: inout [Int32], by less: (Int32, Int32) -> Bool) {
+            if a.count > 24 { a.sort(by: less); return }
+            var i = 1
+            while i < a.count {
+                let v = a[i]
+                var j = i
+                while j > 0 && less(v, a[j - 1]) { a[j] = a[j - 1]; j -= 1 }
+                a[j] = v
+                i += 1
+            }
+        }
+
+        /// Replaces the cells of one row (`rowTop` in 1/256 px, region-relative) with exact
+        /// coverage contributions from the `active` edges, and widens `lo ... hi` and the row's
+        /// group bits to what they now cover.
+        mutating func resolve(row: UnsafeMutablePointer<Int32>, rowTop: Int32, active: [Edge], evenOdd: Bool,
+                              width w: Int, lo: inout Int, hi: inout Int, bits rb: UnsafeMutablePointer<UInt64>) {
+            let top = Double(rowTop), bottom = Double(rowTop) + 256
+            pieces.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+            var initial = 0
+            for e in active where e.y0 < rowTop &+ 256 && e.y1 > rowTop {
+                let slope = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
+                let p = Piece(x0: Double(e.x0), y0: Double(e.y0), slope: slope,
+                              ya: max(Double(e.y0), top), yb: min(Double(e.y1), bottom), dir: e.dir, chain: e.chain)
+                let k = Int32(pieces.count)
+                if p.ya > top { starts.append(k) } else { initial += 1 }
+                if p.yb < bottom { ends.append(k) }
+                pieces.append(p)
+            }
+            let n = pieces.count
+            guard n >= 2, n <= Self.maxPieces else { return }
+            if order.count < n { order = [Int32](repeating: 0, count: n); scratch = order }
+            heap.removeAll(keepingCapacity: true)
+            pieces.withUnsafeBufferPointer { pb in
+                let P = pb.baseAddress!
+                Self.sort(&starts) { P[Int($0)].ya < P[Int($1)].ya }
+                Self.sort(&ends) { P[Int($0)].yb < P[Int($1)].yb }
+            }
+
+            // The row's cells are rebuilt from scratch: boundaries only, with their flip's sign.
+            (row + lo).update(repeating: 0, count: hi - lo + 1)
+            var ok = false
+            var cmin = Int.max, cmax = Int.min
+            var heapStore = [Crossing](); swap(&heapStore, &heap)
+            pieces.withUnsafeMutableBufferPointer { pb in
+            order.withUnsafeMutableBufferPointer { ob in
+            scratch.withUnsafeMutableBufferPointer { xb in
+            starts.withUnsafeBufferPointer { sp in
+            ends.withUnsafeBufferPointer { ep in
+                var sweep = Sweep(P: pb.baseAddress!, row: row, order: ob.baseAddress!,
+                                  scratch: xb.baseAddress!, heap: [], evenOdd: evenOdd, width: w)
+                swap(&sweep.heap, &heapStore)
+                ok = sweep.run(top: top, bottom: bottom, initial: initial, starts: sp, ends: ep, maxEvents: maxEvents)
+                if !ok {
+                    // Gave up: back to the plain area sum, every piece with its own direction.
+                    let c0 = min(lo, sweep.cmin), c1 = max(hi, sweep.cmax + 1)
+                    (row + c0).update(repeating: 0, count: c1 - c0 + 1)
+                    for k in 0..<n {
+                        let p = pb[k]
+                        sweep.boundary(p.x(at: p.ya), p.ya, p.x(at: p.yb), p.yb, Double(p.dir))
+                    }
+                }
+                swap(&sweep.heap, &heapStore)
+                cmin = sweep.cmin; cmax = sweep.cmax
+            }}}}}
+            swap(&heapStore, &heap)
+            guard cmin <= cmax else { return }
+            var g = cmin >> 5
+            while g <= (cmax + 1) >> 5 { rb[g >> 6] |= 1 << UInt64(g & 63); g += 1 }
+            lo = min(lo, cmin); hi = max(hi, cmax + 1)
+        }
+
+        /// The state of one row's sweep.
+        struct Sweep {
+            let P: UnsafeMutablePointer<Piece>
+            /// The row's cells (the area units of Rasterizer.Engine: a full pixel is 256 * 512).
+            let row: UnsafeMutablePointer<Int32>
+            /// Piece indices left to right; `count` of them.
+            let order: UnsafeMutablePointer<Int32>
+            let scratch: UnsafeMutablePointer<Int32>
+            var count = 0
+            var heap: [Crossing]
+            let evenOdd: Bool
+            let width: Int
+            var cmin = Int.max, cmax = Int.min
+
+            init(P: UnsafeMutablePointer<Piece>, row: UnsafeMutablePointer<Int32>, order: UnsafeMutablePointer<Int32>,
+                 scratch: UnsafeMutablePointer<Int32>, heap: [Crossing], evenOdd: Bool, width: Int) {
+                self.P = P; self.row = row; self.order = order; self.scratch = scratch
+                self.heap = heap; self.evenOdd = evenOdd; self.width = width
+            }
+
+            /// Adds the boundary segment (xa, ya) - (xb, yb) with sign `s` to the cells. The running
+            /// total of the segment's contributions is rounded, not each one, so a segment's error
+            /// stays under one unit (1/131072 of a pixel) however many cells it crosses.
+            mutating func boundary(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ s: Double) {
+                let maxX = Double(width) * 256
+                let xa = min(max(xa, 0), maxX), xb = min(max(xb, 0), maxX)
+                let dy = (yb - ya) * s
+                let xl = min(xa, xb), xr = max(xa, xb)
+                let cl = min(Int(xl * (1.0 / 256)), width)
+                var cr = Int(xr * (1.0 / 256))
+                if Double(cr) * 256 == xr { cr -= 1 }
+                cr = min(max(cl, cr), width)
+                if cl < cmin { cmin = cl }
+                if cr > cmax { cmax = cr }
+                @inline(__always) func round(_ v: Double) -> Int32 { Int32(truncatingIfNeeded: floorToInt(v + 0.5)) }
+                if cr == cl {
+                    let f = xa + xb - Double(cl) * 512
+                    let a = round(dy * (512 - f))
+                    row[cl] &+= a
+                    row[cl + 1] &+= round(dy * 512) &- a
+                    return
+                }
+                let per = dy / (xr - xl)
+                var total = 0.0
+                var done: Int32 = 0
+                var c = cl
+                while c <= cr {
+                    let base = Double(c) * 256
+                    let p = max(xl, base), q = min(xr, base + 256)
+                    let part = per * (q - p)
+                    let f = (p - base) + (q - base)
+                    // Cell c gets part * (512 - f); the rest of the part's cover goes to c + 1.
+                    total += part * (512 - f)
+                    let r = round(total)
+                    row[c] &+= r &- done
+                    done = r
+                    total += part * f
+                    c += 1
+                }
+                let r = round(total)
+                row[cr + 1] &+= r &- done
+            }
+
+            @inline(__always) func inside(_ wnd: Int32) -> Bool { evenOdd ? (wnd & 1) != 0 : wnd != 0 }
+
+            /// Closes piece k's current stretch at y.
+            mutating func emit(_ k: Int, _ y: Double) {
+                let p = P[k]
+                if p.sign != 0 && y > p.since {
+                    boundary(p.x(at: p.since), p.since, p.x(at: y), y, Double(p.sign))
+                }
+                P[k].since = y
+            }
+
+            /// Gives piece k the winding `wl` at y, closing its stretch if its sign changes.
+            @inline(__always) mutating func setWinding(_ k: Int, _ wl: Int32, _ y: Double) {
+                let a = inside(wl), b = inside(wl &+ P[k].dir)
+                let s: Int32 = a == b ? 0 : (b ? 1 : -1)
+                if s != P[k].sign { emit(k, y); P[k].sign = s }
+                P[k].wl = wl
+            }
+
+            @inline(__always) func windingBefore(_ i: Int) -> Int32 {
+                if i == 0 { return 0 }
+                let k = Int(order[i - 1])
+                return P[k].wl &+ P[k].dir
+            }
+
+            /// Recomputes windings from order index i on; past `last` it stops at the first piece
+            /// whose winding is unchanged (everything right of it is as before).
+            mutating func refresh(from i: Int, through last: Int, _ y: Double) {
+                var wnd = windingBefore(i)
+                var j = i
+                while j < count {
+                    let k = Int(order[j])
+                    if j > last && P[k].wl == wnd { break }
+                    setWinding(k, wnd, y)
+                    wnd &+= P[k].dir
+                    j += 1
+                }
+            }
+
+            mutating func push(_ c: Crossing) {
+                heap.append(c)
+                var i = heap.count - 1
+                while i > 0 {
+                    let parent = (i - 1) >> 1
+                    if heap[parent].y <= heap[i].y { break }
+                    heap.swapAt(parent, i); i = parent
+                }
+            }
+
+            mutating func pop() {
+                let last = heap.removeLast()
+                guard !heap.isEmpty else { return }
+                heap[0] = last
+                var i = 0
+                while true {
+                    let l = 2 * i + 1, r = l + 1
+                    var m = i
+                    if l < heap.count && heap[l].y < heap[m].y { m = l }
+                    if r < heap.count && heap[r].y < heap[m].y { m = r }
+                    if m == i { break }
+                    heap.swapAt(m, i); i = m
+                }
+            }
+
+            /// Schedules the crossing of the neighbours at order indices i and i + 1, if any.
+            mutating func check(_ i: Int, _ y: Double) {
+                guard i >= 0, i + 1 < count else { return }
+                let l = Int(order[i]), r = Int(order[i + 1])
+                let ds = P[r].slope - P[l].slope
+                guard ds < 0 else { return }
+                let d = P[r].x(at: y) - P[l].x(at: y)
+                let yc = y + max(d, 0) / -ds
+                if yc < min(P[l].yb, P[r].yb) { push(Crossing(y: yc, left: Int32(l), right: Int32(r))) }
+            }
+
+            /// Index where piece b goes at y: after every piece left of it, or level with it and
+            /// heading further left.
+            func slot(_ b: Int, _ y: Double) -> Int {
+                let xb = P[b].x(at: y), sb = P[b].slope
+                var lo = 0, hi = count
+                while lo < hi {
+                    let mid = (lo + hi) >> 1
+                    let m = Int(order[mid])
+                    let xm = P[m].x(at: y)
+                    if xm < xb || (xm == xb && P[m].slope < sb) { lo = mid + 1 } else { hi = mid }
+                }
+                return lo
+            }
+
+            /// Sweeps the row; false when it gave up (too many events).
+            mutating func run(top: Double, bottom: Double, initial: Int,
+                              starts: UnsafeBufferPointer<Int32>, ends: UnsafeBufferPointer<Int32>, maxEvents: Int) -> Bool {
+                // The pieces present at the top, left to right, ties by heading.
+                for k in 0..<(initial + starts.count) where P[k].ya <= top {
+                    let s = slot(k, top)
+                    (order + s + 1).update(from: order + s, count: count - s)   // memmove
+                    order[s] = Int32(k); count += 1
+                }
+                for i in 0..<count { let k = Int(order[i]); P[k].pos = Int32(i); P[k].since = top }
+                refresh(from: 0, through: count - 1, top)
+                var i0 = 0
+                while i0 + 1 < count { check(i0, top); i0 += 1 }
+
+                var si = 0, ei = 0, events = 0
+                while true {
+                    events += 1
+                    if events > maxEvents { return false }
+                    let yNext = min(si < starts.count ? P[Int(starts[si])].ya : .infinity,
+                                    ei < ends.count ? P[Int(ends[ei])].yb : .infinity)
+                    if let c = heap.first, c.y <= yNext, c.y < bottom {
+                        // A crossing: the two neighbours swap places and windings.
+                        pop()
+                        let l = Int(c.left), r = Int(c.right)
+                        let i = Int(P[l].pos)
+                        guard i >= 0, P[r].pos == Int32(i + 1) else { continue }
+                        let y = max(c.y, max(P[l].since, P[r].since))
+                        let wnd = P[l].wl
+                        order[i] = Int32(r); order[i + 1] = Int32(l)
+                        P[r].pos = Int32(i); P[l].pos = Int32(i + 1)
+                        setWinding(r, wnd, y)
+                        setWinding(l, wnd &+ P[r].dir, y)
+                        check(i - 1, y); check(i + 1, y)
+                        continue
+                    }
+                    if yNext >= bottom { break }
+                    batch(at: yNext, starts: starts, &si, ends: ends, &ei)
+                }
+                for i in 0..<count { emit(Int(order[i]), bottom) }
+                return true
+            }
+
+            /// Every piece that ends or starts at y, as one batch.
+            mutating func batch(at y: Double, starts: UnsafeBufferPointer<Int32>, _ si: inout Int,
+                                ends: UnsafeBufferPointer<Int32>, _ ei: inout Int) {
+                let e0 = ei
+                while ei < ends.count && P[Int(ends[ei])].yb == y { emit(Int(ends[ei]), y); ei += 1 }
+                // New pieces: a chain vertex hands the ended edge's place to the next one (O(1));
+                // the others are collected in `scratch` and inserted below.
+                var newCount = 0
+                var handed = false
+                let s0 = si
+                while si < starts.count && P[Int(starts[si])].ya == y {
+                    let b = Int(starts[si]); si += 1
+                    P[b].since = y
+                    let xb = P[b].x(at: y)
+                    var took = false
+                    for j in e0..<ei {
+                        let a = Int(ends[j])
+                        if P[a].pos >= 0 && P[a].chain == P[b].chain && P[a].dir == P[b].dir
+                            && abs(P[a].x(at: y) - xb) <= CrossingResolver.tie {
+                            let i = Int(P[a].pos)
+                            order[i] = Int32(b); P[b].pos = Int32(i); P[a].pos = -1
+                            P[b].wl = P[a].wl; P[b].sign = P[a].sign
+                            took = true; handed = true
+                            break
+                        }
+                    }
+                    if !took { scratch[newCount] = Int32(b); newCount += 1 }
+                }
+                // Ended pieces nobody replaced leave the order.
+                var firstChange = Int.max
+                var junction: Int32 = -1
+                var removals = false
+                for j in e0..<ei where P[Int(ends[j])].pos >= 0 { removals = true; break }
+                if removals {
+                    var out = 0
+                    for j in 0..<count {
+                        let k = Int(order[j])
+                        if P[k].yb == y { P[k].pos = -1; firstChange = min(firstChange, out); continue }
+                        order[out] = order[j]; P[k].pos = Int32(out); out += 1
+                    }
+                    count = out
+                    if firstChange < count { junction = order[firstChange] }
+                }
+                for j in 0..<newCount {
+                    let b = Int(scratch[j])
+                    let s = slot(b, y)
+                    (order + s + 1).update(from: order + s, count: count - s)
+                    order[s] = Int32(b); count += 1
+                    for i in s..<count { P[Int(order[i])].pos = Int32(i) }
+                    P[b].sign = 0; P[b].wl = 0
+                    firstChange = min(firstChange, s)
+                }
+                if firstChange != Int.max {
+                    var last = -1
+                    for j in 0..<newCount { last = max(last, Int(P[Int(scratch[j])].pos)) }
+                    refresh(from: min(firstChange, count), through: last, y)
+                }
+                if junction >= 0 { check(Int(P[Int(junction)].pos) - 1, y) }
+                for j in 0..<newCount {
+                    let i = Int(P[Int(scratch[j])].pos)
+                    check(i - 1, y); check(i, y)
+                }
+                if handed {
+                    for j in s0..<si {
+                        let b = Int(starts[j])
+                        if P[b].pos < 0 { continue }
+                        let i = Int(P[b].pos)
+                        check(i - 1, y); check(i, y)
+                    }
+                }
+            }
+        }
+    }
+}

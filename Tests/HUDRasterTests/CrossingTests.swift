@@ -1,0 +1,180 @@
+// Exact coverage where edges cross or overlap inside a pixel (self-intersecting polygons, stroke
+// outlines that overlap themselves): the rows CrossingResolver recomputes.
+import XCTest
+@testable import HUDRaster
+
+final class CrossingTests: XCTestCase {
+    /// Coverage of a polygon by point sampling n x n per pixel with an exact winding count.
+    func reference(_ pts: [Point], rule: FillRule, x0: Int, y0: Int, w: Int, h: Int, n: Int = 32) -> [Double] {
+        var out = [Double](repeating: 0, count: w * h)
+        let m = pts.count
+        for py in 0..<h {
+            for sy in 0..<n {
+                let y = Double(y0 + py) + (Double(sy) + 0.5) / Double(n)
+                // Crossings of this sample row with every edge, with their directions.
+                var xs: [(Double, Int)] = []
+                for i in 0..<m {
+                    let a = pts[i], b = pts[(i + 1) % m]
+                    if (a.y <= y) != (b.y <= y) {
+                        xs.append((a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y), b.y > a.y ? 1 : -1))
+                    }
+                }
+                xs.sort { $0.0 < $1.0 }
+                for px in 0..<w {
+                    for sx in 0..<n {
+                        let x = Double(x0 + px) + (Double(sx) + 0.5) / Double(n)
+                        var wind = 0
+                        for c in xs where c.0 < x { wind += c.1 }
+                        let inside = rule == .evenOdd ? wind & 1 != 0 : wind != 0
+                        if inside { out[py * w + px] += 1 }
+                    }
+                }
+            }
+        }
+        return out.map { $0 / Double(n * n) * 255 }
+    }
+
+    /// Worst and mean error of the polygon's mask against the reference.
+    func checkPolygon(_ pts: [Point], rule: FillRule, resolveEveryRow: Bool = false) throws -> (Double, Double) {
+        var p = Path()
+        p.move(to: pts[0]); for q in pts.dropFirst() { p.addLine(to: q) }; p.closeSubpath()
+        let engine = Rasterizer.Engine()
+        engine.resolveEveryRow = resolveEveryRow
+        let m = try XCTUnwrap(engine.mask(for: p, transform: .identity, rule: rule, within: Rasterizer.maskRegionLimit))
+        let ref = reference(pts, rule: rule, x0: m.originX, y0: m.originY, w: m.width, h: m.height)
+        var worst = 0.0, total = 0.0
+        for i in 0..<ref.count {
+            let e = abs(Double(m.coverage[i]) - ref[i])
+            worst = max(worst, e); total += e
+        }
+        return (worst, total / Double(ref.count))
+    }
+
+    /// A bow tie: the four pixels around the crossing hold winding 0, 1 and 2 (or -1, 0, 1).
+    func testBowTieCrossingPixelIsExact() throws {
+        let pts = [Point(x: 2.3, y: 1.1), Point(x: 12.7, y: 9.6), Point(x: 12.2, y: 1.4), Point(x: 1.9, y: 10.3)]
+        for rule in [FillRule.winding, .evenOdd] {
+            let (worst, _) = try checkPolygon(pts, rule: rule)
+            XCTAssertLessThan(worst, 6, "\(rule)")   // sampling error of the 32x32 reference
+        }
+    }
+
+    /// Random self-intersecting polygons like bl_bench's: every pixel within the reference's
+    /// sampling error, both as the sweep flags rows and with every row resolved (which checks
+    /// the resolver alone: rows it should not change come out the same).
+    func testRandomSelfIntersectingPolygonsAreExact() throws {
+        for everyRow in [false, true] {
+            var rng = SplitMix(seed: 7)
+            for size in [6.0, 16.0, 40.0] {
+                for vertices in [10, 20, 40] {
+                    for rule in [FillRule.winding, .evenOdd] {
+                        let pts = (0..<vertices).map { _ in Point(x: 3 + rng.next() * size, y: 2 + rng.next() * size) }
+                        let (worst, mean) = try checkPolygon(pts, rule: rule, resolveEveryRow: everyRow)
+                        let what = "size \(size), \(vertices) vertices, \(rule), every row \(everyRow)"
+                        XCTAssertLessThan(worst, 8, what)
+                        XCTAssertLessThan(mean, 1.0, what)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Before the resolver, the area sum got the bow tie's crossing pixels wrong by far more
+    /// than the reference's sampling error; this pins that the flagging finds them.
+    func testAreaSumAloneIsWrongAtCrossings() throws {
+        let pts = [Point(x: 2.3, y: 1.1), Point(x: 12.7, y: 9.6), Point(x: 12.2, y: 1.4), Point(x: 1.9, y: 10.3)]
+        var p = Path()
+        p.move(to: pts[0]); for q in pts.dropFirst() { p.addLine(to: q) }; p.closeSubpath()
+        let engine = Rasterizer.Engine()
+        engine.resolveNoRow = true
+        let m = try XCTUnwrap(engine.mask(for: p, transform: .identity, rule: .evenOdd, within: Rasterizer.maskRegionLimit))
+        let ref = reference(pts, rule: .evenOdd, x0: m.originX, y0: m.originY, w: m.width, h: m.height)
+        let worst = zip(m.coverage, ref).map { abs(Double($0) - $1) }.max() ?? 0
+        XCTAssertGreaterThan(worst, 40)
+    }
+
+    /// Two separate overlapping subpaths that go the same way: winding 2 where they overlap.
+    func testOverlappingSubpathsNonZero() throws {
+        var p = Path()
+        p.addEllipse(in: Rect(x: 2.2, y: 2.6, width: 10.3, height: 10.1))
+        p.addEllipse(in: Rect(x: 2.9, y: 2.1, width: 10.4, height: 10.7))
+        let m = try XCTUnwrap(Rasterizer.mask(for: p))
+        var u = Path(); u.addEllipse(in: Rect(x: 2.2, y: 2.6, width: 10.3, height: 10.1))
+        let a = try XCTUnwrap(Rasterizer.mask(for: u))
+        // The union is at least each disc, pixel by pixel (the area sum without resolution
+        // clamps early where the outlines cross, and the union comes out too thin there).
+        for y in a.originY..<(a.originY + a.height) {
+            for x in a.originX..<(a.originX + a.width) {
+                XCTAssertGreaterThanOrEqual(Int(m.value(atX: x, y: y)) + 1, Int(a.value(atX: x, y: y)), "(\(x), \(y))")
+            }
+        }
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+    }
+}
+
+final class CrossingFlagTests: XCTestCase {
+    /// Shapes without overlaps never take the slow path: their rows are exact already.
+    func testSimpleShapesResolveNoRow() throws {
+        let e = Rasterizer.Engine()
+        var shapes: [Path] = []
+        for r in [0.6, 2.0, 7.5, 40, 180] {
+            shapes.append(Path(ellipseIn: Rect(x: 300.3 - r, y: 300.6 - r, width: 2 * r, height: 2 * r)))
+        }
+        var rr = Path(); rr.addRoundedRect(in: Rect(x: 10.2, y: 20.7, width: 120, height: 44), cornerRadius: 12); shapes.append(rr)
+        var rot = Path(); rot.addRect(Rect(x: 50, y: 50, width: 30, height: 10)); shapes.append(rot.applying(Transform(rotationAngle: 0.3)))
+        for p in shapes {
+            _ = e.mask(for: p, transform: .identity, rule: .winding, within: Rasterizer.maskRegionLimit)
+        }
+        XCTAssertEqual(e.resolvedRows, 0)
+    }
+
+    /// A sweep that runs out of events falls back to the area sum for its row, never to a
+    /// half-written one.
+    func testGivingUpFallsBackToTheAreaSum() throws {
+        var rng = SplitMix(seed: 11)
+        var p = Path()
+        for k in 0..<40 { let q = Point(x: 3 + rng.next() * 30, y: 2 + rng.next() * 30); if k == 0 { p.move(to: q) } else { p.addLine(to: q) } }
+        p.closeSubpath()
+        let plain = Rasterizer.Engine(); plain.resolveNoRow = true
+        let starved = Rasterizer.Engine(); starved.resolver.maxEvents = 0
+        let a = try XCTUnwrap(plain.mask(for: p, transform: .identity, rule: .winding, within: Rasterizer.maskRegionLimit))
+        let b = try XCTUnwrap(starved.mask(for: p, transform: .identity, rule: .winding, within: Rasterizer.maskRegionLimit))
+        XCTAssertGreaterThan(starved.resolvedRows, 10)
+        XCTAssertEqual(a.width, b.width); XCTAssertEqual(a.height, b.height)
+        let worst = zip(a.coverage, b.coverage).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        XCTAssertLessThanOrEqual(worst, 1)
+    }
+
+    /// Rows are flagged where the resolution changes pixels, and not everywhere: a 10-gon at
+    /// 256 px changes about 40 of its 210 rows and flags about twice that.
+    func testPolygonFlaggingCoversTheRowsThatChange() throws {
+        var rng = SplitMix(seed: 3)
+        for size in [16.0, 256.0] {
+            var p = Path()
+            for k in 0..<10 { let q = Point(x: 3 + rng.next() * size, y: 2 + rng.next() * size); if k == 0 { p.move(to: q) } else { p.addLine(to: q) } }
+            p.closeSubpath()
+            let e = Rasterizer.Engine()
+            let m = try XCTUnwrap(e.mask(for: p, transform: .identity, rule: .winding, within: Rasterizer.maskRegionLimit))
+            let plain = Rasterizer.Engine(); plain.resolveNoRow = true
+            let m2 = try XCTUnwrap(plain.mask(for: p, transform: .identity, rule: .winding, within: Rasterizer.maskRegionLimit))
+            var differ = 0
+            for y in 0..<m.height where m.coverage[(y * m.width)..<((y + 1) * m.width)] != m2.coverage[(y * m.width)..<((y + 1) * m.width)] {
+                differ += 1
+            }
+            XCTAssertGreaterThan(differ, 0, "size \(size)")
+            XCTAssertGreaterThanOrEqual(e.resolvedRows, differ, "size \(size)")
+            if size > 100 { XCTAssertLessThan(e.resolvedRows, m.height / 2, "size \(size)") }
+        }
+    }
+}
