@@ -10,8 +10,10 @@
 // then draw the shape itself, as Core Graphics does. A path that is an axis-aligned rectangle in
 // device space, or a ring of two (a rectangle stroked with miter joins), skips the scan converter:
 // its coverage is computed in closed form with the scan converter's own quantisation, so the bytes
-// are identical, and composited band by band (the rows of a band share their coverage), which makes
-// small rect fills and rect strokes several times cheaper. Transparency layers are scratch images over
+// are identical, and composited band by band (the rows of a band share their coverage); with a
+// solid colour, normal blending, no shadow and no clip mask this goes straight to the pixels
+// without binding a Shader, since per-call overhead is most of the cost of a small rectangle.
+// Strokes reuse the stroker's arrays and the outline's storage from call to call. Transparency layers are scratch images over
 // the clip box, composited on `endTransparencyLayer` with the alpha, blend mode and shadow that
 // were current at `beginTransparencyLayer`. All of it runs on the caller's thread: a frame's bytes
 // never depend on scheduling.
@@ -74,6 +76,8 @@ public final class Canvas {
     let tables = GradientTableCache()
     var spanBuffer: [UInt32] = []
     var coverageBuffer: [UInt8] = []
+    /// The stroker's arrays and the last outline's storage, reused by every `stroke`.
+    var strokeScratch = Stroker.Scratch()
 
     /// A canvas of `width` x `height` pixels filled with `background`.
     /// Throws `RasterError` when the size is invalid or over `Image`'s limits.
@@ -258,6 +262,7 @@ public final class Canvas {
 
     /// Fills `path` with the fill paint.
     public func fill(_ path: Path, rule: FillRule = .winding) {
+        if fillBoxDirectly(path, state.ctm, rule, state.fillPaint, alpha: state.alpha) { return }
         draw(.path(path, state.ctm, rule), Shader(state.fillPaint, ctm: state.ctm, tables: tables))
     }
 
@@ -274,9 +279,11 @@ public final class Canvas {
             style.lineWidth = Path.hairlineWidth(for: style.lineWidth == 0 ? 0.0001 : style.lineWidth, transform: t)
             alphaScale = k
         }
-        let outline = path.stroked(style, transform: t)
+        var outline = path.stroked(style, transform: t, scratch: &strokeScratch)
+        defer { strokeScratch.recycle(&outline) }
         if outline.isEmpty { return }
         let saved = state.alpha
+        if fillBoxDirectly(outline, .identity, .winding, state.strokePaint, alpha: saved * alphaScale) { return }
         state.alpha = saved * alphaScale
         draw(.path(outline, .identity, .winding), Shader(state.strokePaint, ctm: t, tables: tables))
         state.alpha = saved
@@ -487,25 +494,8 @@ public final class Canvas {
                 if let bx = boxes {
                     let evenOdd = rule == .evenOdd
                     if let s = solid, clipMask == nil, mode == .normal {
-                        // Constant pieces straight to the pixels (what blendSolid does per pixel).
-                        let sc = a8 == 255 ? s : Compositor.scale(s, a8)
-                        if sc >> 24 == 0 { break }
-                        let base = dst0 + (region.y0 - oy) * tw + (region.x0 - ox)
-                        Canvas.renderBoxes(bx, region: region, evenOdd: evenOdd) { r0, r1, pieces in
-                            for p in pieces where p.alpha != 0 {
-                                let src = p.alpha == 255 ? sc : Compositor.scale(sc, UInt32(p.alpha))
-                                var d = base + r0 * tw + p.column
-                                if p.count < 4 {
-                                    // The sides of a stroke: a few pixels a row, no run set-up.
-                                    for _ in r0..<r1 {
-                                        for i in 0..<p.count { d[i] = Compositor.over(src, d[i]) }
-                                        d += tw
-                                    }
-                                } else {
-                                    for _ in r0..<r1 { Compositor.overRun(d, p.count, src); d += tw }
-                                }
-                            }
-                        }
+                        Canvas.compositeBoxes(bx, region: region, evenOdd: evenOdd, color: s, alpha: a8,
+                                              into: dst0 + (region.y0 - oy) * tw + (region.x0 - ox), stride: tw)
                         break
                     }
                     coverageBuffer.withUnsafeMutableBufferPointer { cb in
@@ -586,18 +576,57 @@ extension Canvas {
     /// the inner side of a stroked rectangle has. The winding is then 0 or 1 everywhere, the area
     /// sum is the exact area, and `renderBoxes` can compute it in closed form.
     static func boxCover(_ path: Path, _ t: Transform) -> BoxCover? {
-        let els = path.elements
-        guard els.count <= 32, els.count >= 3, t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite,
+        let count = path.elements.count
+        guard count <= 32, count >= 3, t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite,
               t.tx.isFinite, t.ty.isFinite else { return nil }
-        var rects: [(x0: Double, y0: Double, x1: Double, y1: Double, leftDown: Bool)] = []
+        return path.elements.withUnsafeBufferPointer { els -> BoxCover? in
+            var scan = BoxScan()
+            for e in els {
+                switch e {
+                case .move(let p):
+                    guard scan.endContour() else { return nil }
+                    let q = Flattener.clampPoint(p.applying(t))
+                    guard q.isFinite else { return nil }
+                    scan.first = q; scan.prev = q; scan.open = true
+                    scan.include(q)
+                case .line(let p):
+                    guard scan.open else { return nil }
+                    let q = Flattener.clampPoint(p.applying(t))
+                    guard q.isFinite, scan.segment(scan.prev, q) else { return nil }
+                    scan.prev = q
+                    scan.include(q)
+                case .closeSubpath:
+                    guard scan.endContour() else { return nil }
+                case .quadCurve, .curve:
+                    return nil
+                }
+            }
+            guard scan.endContour(), scan.bx0 <= scan.bx1, scan.by0 <= scan.by1, var o = scan.rect0 else { return nil }
+            let bounds = PixelRect(covering: Rect(x: scan.bx0, y: scan.by0, width: scan.bx1 - scan.bx0, height: scan.by1 - scan.by0))
+            guard var i = scan.rect1 else { return BoxCover(x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1, inner: nil, bounds: bounds) }
+            if i.x0 <= o.x0 && i.y0 <= o.y0 && i.x1 >= o.x1 && i.y1 >= o.y1 { swap(&o, &i) }
+            guard o.leftDown != i.leftDown, i.x0 >= o.x0, i.y0 >= o.y0, i.x1 <= o.x1, i.y1 <= o.y1 else { return nil }
+            return BoxCover(x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1, inner: (i.x0, i.y0, i.x1, i.y1), bounds: bounds)
+        }
+    }
+
+    /// `boxCover`'s state while it walks a path (a struct, so nothing is allocated).
+    struct BoxScan {
+        typealias Found = (x0: Double, y0: Double, x1: Double, y1: Double, leftDown: Bool)
+        var rect0: Found? = nil, rect1: Found? = nil
         var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
         var first = Point.zero, prev = Point.zero
-        var open = false, closedNow = false
-        // Vertical runs of the current contour: count, the first one and the current one.
+        var open = false
+        // Vertical runs of the current contour: how many, the first one, the current one, the second's x.
         var runs = 0, firstX = 0.0, firstDown = false, runX = 0.0, runDown = false
         var otherX = 0.0, cy0 = Double.infinity, cy1 = -Double.infinity
-        @inline(__always) func dev(_ p: Point) -> Point { Flattener.clampPoint(p.applying(t)) }
-        func segment(_ a: Point, _ b: Point) -> Bool {
+
+        @inline(__always) mutating func include(_ q: Point) {
+            bx0 = min(bx0, q.x); by0 = min(by0, q.y); bx1 = max(bx1, q.x); by1 = max(by1, q.y)
+        }
+
+        /// Notes one segment; false when it is neither horizontal nor vertical or a fourth run starts.
+        @inline(__always) mutating func segment(_ a: Point, _ b: Point) -> Bool {
             if a.y == b.y { return true }
             guard a.x == b.x else { return false }
             let down = b.y > a.y
@@ -608,51 +637,66 @@ extension Canvas {
             runX = a.x; runDown = down
             return runs <= 3
         }
-        func endContour() -> Bool {
-            defer { open = false; runs = 0; cy0 = .infinity; cy1 = -.infinity }
+
+        /// Closes the current contour (if any); false when it is not a rectangle or is a third one.
+        mutating func endContour() -> Bool {
             guard open else { return true }
+            open = false
+            defer { runs = 0; cy0 = .infinity; cy1 = -.infinity }
             if !segment(prev, first) { return false }
             if runs == 3 && runX == firstX && runDown == firstDown { runs = 2 }
             if runs == 0 { return true }   // no vertical edge: nothing for the scan converter either
             guard runs == 2, firstX != otherX else { return false }
-            rects.append((min(firstX, otherX), cy0, max(firstX, otherX), cy1, (firstX < otherX) == firstDown))
-            return rects.count <= 2
+            let r: Found = (min(firstX, otherX), cy0, max(firstX, otherX), cy1, (firstX < otherX) == firstDown)
+            if rect0 == nil { rect0 = r; return true }
+            if rect1 == nil { rect1 = r; return true }
+            return false
         }
-        for e in els {
-            switch e {
-            case .move(let p):
-                if !endContour() { return nil }
-                let q = dev(p)
-                guard q.isFinite else { return nil }
-                first = q; prev = q; open = true; closedNow = false
-                bx0 = min(bx0, q.x); by0 = min(by0, q.y); bx1 = max(bx1, q.x); by1 = max(by1, q.y)
-            case .line(let p):
-                guard open, !closedNow else { return nil }
-                let q = dev(p)
-                guard q.isFinite, segment(prev, q) else { return nil }
-                prev = q
-                bx0 = min(bx0, q.x); by0 = min(by0, q.y); bx1 = max(bx1, q.x); by1 = max(by1, q.y)
-            case .closeSubpath:
-                if !endContour() { return nil }
-                closedNow = true
-            case .quadCurve, .curve:
-                return nil
+    }
+
+    /// The common case of `draw` for a solid colour, normal blending, no shadow and no clip mask
+    /// when the path is a rectangle or a rectangle ring: the same pixels as `draw` would produce,
+    /// without binding a Shader or going through the span pipeline (the per-call cost is most of
+    /// the cost of a small rectangle). False when it does not apply; nothing is drawn then.
+    @inline(__always)
+    func fillBoxDirectly(_ path: Path, _ t: Transform, _ rule: FillRule, _ paint: Paint, alpha: Double) -> Bool {
+        guard case .color(let c) = paint, state.shadow == nil, state.blendMode == .normal, state.clip.mask == nil,
+              let bx = Canvas.boxCover(path, t) else { return false }
+        let ti = targets.count - 1
+        let region = targets[ti].box.intersection(bx.bounds).intersection(state.clip.bounds)
+        if region.isEmpty { return true }
+        let a8 = UInt32((alpha * 255).rounded())
+        if a8 == 0 { return true }
+        let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
+        if ti > 0 { targets[ti].dirty = targets[ti].dirty.union(region) }
+        let color = Compositor.pack(c)
+        targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
+            pixBuf.withMemoryRebound(to: UInt32.self) { px in
+                Canvas.compositeBoxes(bx, region: region, evenOdd: rule == .evenOdd, color: color, alpha: a8,
+                                      into: px.baseAddress! + (region.y0 - oy) * tw + (region.x0 - ox), stride: tw)
             }
         }
-        if !endContour() { return nil }
-        guard bx0 <= bx1, by0 <= by1 else { return nil }
-        let bounds = PixelRect(covering: Rect(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0))
-        switch rects.count {
-        case 1:
-            let r = rects[0]
-            return BoxCover(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, inner: nil, bounds: bounds)
-        case 2:
-            var o = rects[0], i = rects[1]
-            if i.x0 <= o.x0 && i.y0 <= o.y0 && i.x1 >= o.x1 && i.y1 >= o.y1 { swap(&o, &i) }
-            guard o.leftDown != i.leftDown, i.x0 >= o.x0, i.y0 >= o.y0, i.x1 <= o.x1, i.y1 <= o.y1 else { return nil }
-            return BoxCover(x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1, inner: (i.x0, i.y0, i.x1, i.y1), bounds: bounds)
-        default:
-            return nil
+        return true
+    }
+
+    /// Source-over of premultiplied `color` at global alpha `alpha` (0...255) through the coverage
+    /// of `box`, band by band, straight to the pixels (`base` is the region's top-left pixel): per
+    /// pixel exactly what `Compositor.blendSolid` computes.
+    static func compositeBoxes(_ box: BoxCover, region: PixelRect, evenOdd: Bool, color: UInt32, alpha: UInt32,
+                               into base: UnsafeMutablePointer<UInt32>, stride tw: Int) {
+        let sc = alpha == 255 ? color : Compositor.scale(color, alpha)
+        if sc >> 24 == 0 { return }
+        renderBoxes(box, region: region, evenOdd: evenOdd) { r0, r1, pieces in
+            for p in pieces where p.alpha != 0 {
+                let src = p.alpha == 255 ? sc : Compositor.scale(sc, UInt32(p.alpha))
+                var d = base + r0 * tw + p.column
+                if p.count < 8 {
+                    // The sides of a stroke: a few pixels a row, no run set-up.
+                    for _ in r0..<r1 { Compositor.overFew(d, p.count, src); d += tw }
+                } else {
+                    Compositor.overRows(d, p.count, r1 - r0, tw, src)
+                }
+            }
         }
     }
 

@@ -6,7 +6,9 @@
 // than going through SIMD4<Float>. Source-over, the mode nearly everything uses, has solid-colour
 // and opaque-run fast paths; translucent runs of full coverage go four pixels at a time through
 // SIMD8<UInt16> lanes (the same two-channels-per-lane arithmetic, no lane-width conversions, which
-// are what make Swift SIMD slow), halving the cost of big translucent fills; the rarer modes work channel by channel. Coverage and global alpha
+// are what make Swift SIMD slow), halving the cost of big translucent fills; bands of rectangle
+// rows share one vector set-up, and the few-pixel sides of a stroke go two pixels per 64-bit word;
+// the rarer modes work channel by channel. Coverage and global alpha
 // arrive separately because `copy` and `clear` use coverage to interpolate, not to scale.
 
 @usableFromInline enum Compositor {
@@ -121,6 +123,54 @@
             k &+= 4
         }
         while k < n { d[k] = s &+ scale(d[k], inv); k &+= 1 }
+    }
+
+    /// `overRun` on `rows` rows of `n` pixels, `stride` pixels apart (a band of a rectangle): the
+    /// vector constants are set up once, not per row.
+    @inline(__always) static func overRows(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ rows: Int, _ stride: Int,
+                                           _ s: UInt32) {
+        let sa = s >> 24
+        var row = d
+        if sa == 255 {
+            for _ in 0..<rows { row.update(repeating: s, count: n); row += stride }
+            return
+        }
+        if sa == 0 { return }
+        let inv = 255 &- sa
+        let inv16 = SIMD8<UInt16>(repeating: UInt16(inv))
+        let s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
+        let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+        for _ in 0..<rows {
+            let raw = UnsafeMutableRawPointer(row)
+            var k = 0
+            while k &+ 3 < n {
+                let v = raw.loadUnaligned(fromByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
+                var rb = (v & lo) &* inv16 &+ half
+                rb = (rb &+ (rb &>> 8)) &>> 8
+                var ag = (v &>> 8) &* inv16 &+ half
+                ag = (ag &+ (ag &>> 8)) & ~lo
+                raw.storeBytes(of: (rb | ag) &+ s16, toByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
+                k &+= 4
+            }
+            while k < n { row[k] = s &+ scale(row[k], inv); k &+= 1 }
+            row += stride
+        }
+    }
+
+    /// `over(s, d[i])` for a few pixels (the sides of a stroke): two at a time in one 64-bit word,
+    /// without `overRun`'s vector set-up.
+    @inline(__always) static func overFew(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ s: UInt32) {
+        let inv = 255 &- (s >> 24)
+        if inv == 0 { d.update(repeating: s, count: n); return }
+        var i = 0
+        let raw = UnsafeMutableRawPointer(d)
+        let s2 = UInt64(s) | UInt64(s) << 32, f = UInt64(inv)
+        while i &+ 2 <= n {
+            let v = raw.loadUnaligned(fromByteOffset: i &<< 2, as: UInt64.self)
+            raw.storeBytes(of: s2 &+ scale2(v, f), toByteOffset: i &<< 2, as: UInt64.self)
+            i &+= 2
+        }
+        if i < n { d[i] = s &+ scale(d[i], inv) }
     }
 
     /// Blends `n` pixels of a constant premultiplied colour at one constant coverage `c`

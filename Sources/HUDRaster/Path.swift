@@ -32,6 +32,21 @@ public struct Path: Hashable, Sendable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Makes this (empty) path build into `storage`'s buffer (emptied, capacity kept), leaving
+    /// `storage` empty: lets a caller that draws many temporary paths reuse one allocation.
+    mutating func adoptStorage(_ storage: inout [PathElement]) {
+        storage.removeAll(keepingCapacity: true)
+        swap(&elements, &storage)
+        currentPoint = nil; subpathStart = nil
+    }
+
+    /// Moves this path's element buffer into `storage` (for `adoptStorage`), leaving the path empty.
+    mutating func takeElements(into storage: inout [PathElement]) {
+        swap(&elements, &storage)
+        elements.removeAll()
+        currentPoint = nil; subpathStart = nil
+    }
+
     /// Appends one element, keeping the current point up to date.
     public mutating func append(_ e: PathElement) {
         switch e {

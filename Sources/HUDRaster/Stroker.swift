@@ -14,6 +14,8 @@
 // and joins sit on the true end tangent rather than on a chord's direction. Stroking is
 // done in user space and the outline transformed afterwards, so a non-uniform CTM skews the pen as
 // Core Graphics does; the flattening tolerance is divided by the CTM's scale to stay ~0.05 device px.
+// A Canvas strokes through a `Stroker.Scratch` that keeps the working arrays and the outline's
+// element storage between calls: for small shapes, allocation was a large part of stroking.
 
 #if canImport(Glibc)
 import Glibc
@@ -39,6 +41,15 @@ extension Path {
     /// Complexity: O(number of flattened segments + join and cap points).
     public func stroked(_ style: StrokeStyle, transform: Transform = .identity,
                         tolerance: Double = Path.strokeTolerance) -> Path {
+        var scratch = Stroker.Scratch()
+        return stroked(style, transform: transform, tolerance: tolerance, scratch: &scratch)
+    }
+
+    /// `stroked` with the stroker's working arrays and the outline's element storage taken from
+    /// `scratch` (and its arrays left there for the next call), so a canvas stroking many shapes
+    /// does not allocate per stroke. Give the outline back with `Stroker.Scratch.recycle` when done.
+    func stroked(_ style: StrokeStyle, transform: Transform, tolerance: Double = Path.strokeTolerance,
+                 scratch: inout Stroker.Scratch) -> Path {
         let scale = transform.maxScale
         guard style.lineWidth > 0, style.lineWidth.isFinite, scale > 0, scale.isFinite,
               transform.determinant != 0, transform.tx.isFinite, transform.ty.isFinite,
@@ -47,8 +58,12 @@ extension Path {
         if !style.dashPattern.isEmpty { source = dashed(pattern: style.dashPattern, phase: style.dashPhase) }
         let tol = max(tolerance.isFinite && tolerance > 0 ? tolerance : Path.strokeTolerance, 1e-4) / scale
         var s = Stroker(style: style, tolerance: tol, transform: transform)
+        s.take(&scratch)
         s.run(source)
-        return s.out
+        let out = s.out
+        s.out = Path()
+        s.give(&scratch)
+        return out
     }
 
     /// Device widths below this are drawn as hairlines (see `hairlineCoverageScale(for:transform:)`).
@@ -117,6 +132,29 @@ extension Path {
     // Per-segment unit directions and lengths, reused between subpaths.
     var dirs: [Point] = []
     var lens: [Double] = []
+
+    /// Working arrays kept between strokes (see `Path.stroked(_:transform:tolerance:scratch:)`).
+    struct Scratch {
+        var pts: [Point] = []
+        var smooth: [Bool] = []
+        var dirs: [Point] = []
+        var lens: [Double] = []
+        var outline: [PathElement] = []
+
+        /// Takes back an outline's element storage once the outline is no longer needed.
+        mutating func recycle(_ p: inout Path) {
+            p.takeElements(into: &outline)
+        }
+    }
+
+    mutating func take(_ sc: inout Scratch) {
+        swap(&pts, &sc.pts); swap(&smooth, &sc.smooth); swap(&dirs, &sc.dirs); swap(&lens, &sc.lens)
+        out.adoptStorage(&sc.outline)
+    }
+
+    mutating func give(_ sc: inout Scratch) {
+        swap(&pts, &sc.pts); swap(&smooth, &sc.smooth); swap(&dirs, &sc.dirs); swap(&lens, &sc.lens)
+    }
 
     init(style: StrokeStyle, tolerance: Double, transform: Transform) {
         hw = style.lineWidth / 2
