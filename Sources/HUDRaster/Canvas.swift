@@ -262,7 +262,7 @@ public final class Canvas {
 
     /// Fills `path` with the fill paint.
     public func fill(_ path: Path, rule: FillRule = .winding) {
-        if fillBoxDirectly(path, state.ctm, rule, state.fillPaint, alpha: state.alpha) { return }
+        if fillDirectly(path, state.ctm, rule, state.fillPaint, alpha: state.alpha) { return }
         draw(.path(path, state.ctm, rule), Shader(state.fillPaint, ctm: state.ctm, tables: tables))
     }
 
@@ -283,7 +283,7 @@ public final class Canvas {
         defer { strokeScratch.recycle(&outline) }
         if outline.isEmpty { return }
         let saved = state.alpha
-        if fillBoxDirectly(outline, .identity, .winding, state.strokePaint, alpha: saved * alphaScale) { return }
+        if fillDirectly(outline, .identity, .winding, state.strokePaint, alpha: saved * alphaScale) { return }
         state.alpha = saved * alphaScale
         draw(.path(outline, .identity, .winding), Shader(state.strokePaint, ctm: t, tables: tables))
         state.alpha = saved
@@ -654,26 +654,44 @@ extension Canvas {
         }
     }
 
-    /// The common case of `draw` for a solid colour, normal blending, no shadow and no clip mask
-    /// when the path is a rectangle or a rectangle ring: the same pixels as `draw` would produce,
-    /// without binding a Shader or going through the span pipeline (the per-call cost is most of
-    /// the cost of a small rectangle). False when it does not apply; nothing is drawn then.
+    /// The common case of `draw`: a solid colour, normal blending, no shadow and no clip mask. The
+    /// same pixels as `draw` would produce, without binding a Shader, copying the clip or going
+    /// through the general span closure (for a small shape that per-call work costs as much as
+    /// the pixels); rectangles and rectangle rings skip the scan converter too. False when it does
+    /// not apply; nothing is drawn then.
     @inline(__always)
-    func fillBoxDirectly(_ path: Path, _ t: Transform, _ rule: FillRule, _ paint: Paint, alpha: Double) -> Bool {
-        guard case .color(let c) = paint, state.shadow == nil, state.blendMode == .normal, state.clip.mask == nil,
-              let bx = Canvas.boxCover(path, t) else { return false }
+    func fillDirectly(_ path: Path, _ t: Transform, _ rule: FillRule, _ paint: Paint, alpha: Double) -> Bool {
+        guard case .color(let c) = paint, state.shadow == nil, state.blendMode == .normal, state.clip.mask == nil
+        else { return false }
+        let bx = Canvas.boxCover(path, t)
         let ti = targets.count - 1
-        let region = targets[ti].box.intersection(bx.bounds).intersection(state.clip.bounds)
+        let bounds = bx?.bounds ?? Rasterizer.deviceBounds(of: path, transform: t)
+        let region = targets[ti].box.intersection(bounds).intersection(state.clip.bounds)
         if region.isEmpty { return true }
         let a8 = UInt32((alpha * 255).rounded())
         if a8 == 0 { return true }
         let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
         if ti > 0 { targets[ti].dirty = targets[ti].dirty.union(region) }
         let color = Compositor.pack(c)
+        if let bx = bx {
+            targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
+                pixBuf.withMemoryRebound(to: UInt32.self) { px in
+                    Canvas.compositeBoxes(bx, region: region, evenOdd: rule == .evenOdd, color: color, alpha: a8,
+                                          into: px.baseAddress! + (region.y0 - oy) * tw + (region.x0 - ox), stride: tw)
+                }
+            }
+            return true
+        }
+        engine.reset(region: region)
+        guard engine.add(path, transform: t) else { return true }
         targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
             pixBuf.withMemoryRebound(to: UInt32.self) { px in
-                Canvas.compositeBoxes(bx, region: region, evenOdd: rule == .evenOdd, color: color, alpha: a8,
-                                      into: px.baseAddress! + (region.y0 - oy) * tw + (region.x0 - ox), stride: tw)
+                let dst0 = px.baseAddress!
+                engine.sweep(rule: rule, run: { y, x, n, cv in
+                    Compositor.blendSolidRun(dst0 + (y - oy) * tw + (x - ox), n, color, cv, a8, .normal)
+                }) { y, x, n, cov in
+                    Compositor.blendSolid(dst0 + (y - oy) * tw + (x - ox), n, color, cov, a8, .normal)
+                }
             }
         }
         return true
