@@ -178,3 +178,43 @@ final class CrossingFlagTests: XCTestCase {
         }
     }
 }
+
+final class CrossingStrokeTests: XCTestCase {
+    /// The status bar's "9": a stroked ellipse and a tail overlapping it, round caps and joins.
+    func nineOutline(scale s: Double) -> Path {
+        let hgt = 11.5, dw = 7.0, x = 44.3, top = 14.25
+        func p(_ u: Double, _ v: Double) -> Point { Point(x: (x + u * dw) * s, y: (top + v * hgt) * s) }
+        var strokes = Path()
+        strokes.addEllipse(in: Rect(x: x * s, y: top * s, width: dw * s, height: hgt * 0.56 * s))
+        strokes.move(to: p(1, 0.28))
+        strokes.addLine(to: p(1, 0.62))
+        strokes.addCurve(to: p(0.05, 0.9), control1: p(1, 1.02), control2: p(0.3, 1.04))
+        return strokes.stroked(StrokeStyle(lineWidth: 1.9 * s, lineCap: .round, lineJoin: .round, miterLimit: 10))
+    }
+
+    /// The area sum overstated the pixels where the tail's outline overlaps the ring's (winding
+    /// 2 beside 0 averages to a full pixel); the resolved rows match a 16x rendering of the same
+    /// outline, where such pixels weigh 1/256 as much.
+    func testOverlappingStrokeOutlinesAreExact() throws {
+        let plain = Rasterizer.Engine(); plain.resolveNoRow = true
+        let exact = Rasterizer.Engine()
+        let a = try XCTUnwrap(plain.mask(for: nineOutline(scale: 1), transform: .identity, rule: .winding, within: Rasterizer.maskRegionLimit))
+        let b = try XCTUnwrap(exact.mask(for: nineOutline(scale: 1), transform: .identity, rule: .winding, within: Rasterizer.maskRegionLimit))
+        // Reference: the same outline at 16x, where crossing pixels weigh 1/256 as much, box-filtered.
+        let big = try XCTUnwrap(plain.mask(for: nineOutline(scale: 1), transform: Transform(scaleX: 16, y: 16), rule: .winding,
+                                           within: Rasterizer.maskRegionLimit))
+        var worstA = 0.0, worstB = 0.0
+        for y in b.originY..<(b.originY + b.height) {
+            for x in b.originX..<(b.originX + b.width) {
+                var sum = 0
+                for yy in (y * 16)..<(y * 16 + 16) { for xx in (x * 16)..<(x * 16 + 16) { sum += Int(big.value(atX: xx, y: yy)) } }
+                let ref = Double(sum) / 256
+                let ea = abs(Double(a.value(atX: x, y: y)) - ref), eb = abs(Double(b.value(atX: x, y: y)) - ref)
+                worstA = max(worstA, ea); worstB = max(worstB, eb)
+            }
+        }
+        // Measured: plain 76 levels off where the tail's outline overlaps the ring's, exact 1.6.
+        XCTAssertGreaterThan(worstA, 20)
+        XCTAssertLessThan(worstB, 3)
+    }
+}
