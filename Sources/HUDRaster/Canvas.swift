@@ -707,10 +707,10 @@ extension Canvas {
         renderBoxes(box, region: region, evenOdd: evenOdd) { r0, r1, pieces in
             for p in pieces where p.alpha != 0 {
                 let src = p.alpha == 255 ? sc : Compositor.scale(sc, UInt32(p.alpha))
-                var d = base + r0 * tw + p.column
+                let d = base + r0 * tw + p.column
                 if p.count < 8 {
                     // The sides of a stroke: a few pixels a row, no run set-up.
-                    for _ in r0..<r1 { Compositor.overFew(d, p.count, src); d += tw }
+                    Compositor.overColumns(d, p.count, r1 - r0, tw, src)
                 } else {
                     Compositor.overRows(d, p.count, r1 - r0, tw, src)
                 }
@@ -763,8 +763,23 @@ extension Canvas {
             while r <= lastRow {
                 let a = overlap(oy0, oy1, r)
                 let b = hasInner ? overlap(iy0, iy1, r) : 0
-                var end = r + 1
-                while end <= lastRow && overlap(oy0, oy1, end) == a && (hasInner ? overlap(iy0, iy1, end) : 0) == b { end += 1 }
+                // The next row whose vertical overlaps may differ: just after a partial first row,
+                // or at a last row, of either rectangle.
+                // Bands that turn out equal (a pixel-aligned edge) are merged.
+                @inline(__always) func nextChange(after row: Int) -> Int {
+                    var end = lastRow + 1
+                    @inline(__always) func candidate(_ c: Int) { if c > row && c < end { end = c } }
+                    candidate(Int(oy0 >> 8) + 1); candidate(lastRow)
+                    if hasInner {
+                        let i0 = Int(iy0 >> 8), i1 = Int((iy1 &- 1) >> 8)
+                        candidate(i0); candidate(i0 + 1); candidate(i1); candidate(i1 + 1)
+                    }
+                    return end
+                }
+                var end = nextChange(after: r)
+                while end <= lastRow && overlap(oy0, oy1, end) == a && (hasInner ? overlap(iy0, iy1, end) : 0) == b {
+                    end = nextChange(after: end)
+                }
                 @inline(__always) func at(_ c: Int) -> UInt8 {
                     Rasterizer.Engine.alpha(2 &* (a &* overlap(ox0, ox1, c) &- b &* overlap(ix0, ix1, c)), evenOdd)
                 }

@@ -167,6 +167,27 @@
         }
     }
 
+    /// `overFew` on `rows` rows of `n` (< 8) pixels, `stride` pixels apart (the side of a stroked
+    /// rectangle), with the one- and two-pixel-wide cases, the usual ones, in their own loops.
+    @inline(never) static func overColumns(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ rows: Int, _ stride: Int,
+                                           _ s: UInt32) {
+        var row = d
+        let inv = 255 &- (s >> 24)
+        if n == 1 {
+            if inv == 0 { for _ in 0..<rows { row.pointee = s; row += stride }; return }
+            for _ in 0..<rows { row.pointee = s &+ scale(row.pointee, inv); row += stride }
+        } else if n == 2 {
+            let s2 = UInt64(s) | UInt64(s) << 32, f = UInt64(inv)
+            for _ in 0..<rows {
+                let raw = UnsafeMutableRawPointer(row)
+                raw.storeBytes(of: inv == 0 ? s2 : s2 &+ scale2(raw.loadUnaligned(as: UInt64.self), f), as: UInt64.self)
+                row += stride
+            }
+        } else {
+            for _ in 0..<rows { overFew(row, n, s); row += stride }
+        }
+    }
+
     /// `over(s, d[i])` for a few pixels (the sides of a stroke): two at a time in one 64-bit word,
     /// without `overRun`'s vector set-up.
     @inline(__always) static func overFew(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ s: UInt32) {
