@@ -375,6 +375,7 @@ public enum Rasterizer {
             let track = true
             var resolved = 0
             defer { resolvedRows += resolved }
+            resolver.budget = CrossingResolver.fillBudget
             sorted.withUnsafeBufferPointer { ep in
             acc.withUnsafeMutableBufferPointer { accBuf in
             cov.withUnsafeMutableBufferPointer { covBuf in

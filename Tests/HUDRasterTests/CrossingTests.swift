@@ -218,3 +218,23 @@ final class CrossingStrokeTests: XCTestCase {
         XCTAssertLessThan(worstB, 3)
     }
 }
+
+final class CrossingBudgetTests: XCTestCase {
+    /// A star of 1500 points in 120 px crosses itself about a million times; the fill still
+    /// finishes (the event budget hands the rest of it to the area sum) with sane coverage.
+    func testDenseStarFinishes() throws {
+        var p = Path()
+        let n = 1500
+        for k in 0..<n {
+            let a = Double(k) * Double.pi * 2 * 0.4993
+            let q = Point(x: 70 + 60 * cos(a), y: 70 + 60 * sin(a))
+            if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
+        }
+        p.closeSubpath()
+        let e = Rasterizer.Engine()
+        let m = try XCTUnwrap(e.mask(for: p, transform: .identity, rule: .evenOdd, within: Rasterizer.maskRegionLimit))
+        XCTAssertGreaterThan(e.resolvedRows, 0)
+        XCTAssertGreaterThan(m.area, 100)
+        XCTAssertLessThan(m.area, 120 * 120)
+    }
+}
