@@ -13,7 +13,9 @@
 // are identical, and composited band by band (the rows of a band share their coverage); with a
 // solid colour, normal blending, no shadow and no clip mask this goes straight to the pixels
 // without binding a Shader, since per-call overhead is most of the cost of a small rectangle.
-// Strokes reuse the stroker's arrays and the outline's storage from call to call. Transparency layers are scratch images over
+// Strokes reuse the stroker's arrays and the outline's storage from call to call; a rectangle
+// stroked with miter joins has its outline points written by the stroker to a small buffer and read
+// as a ring from there, with no outline Path at all. Transparency layers are scratch images over
 // the clip box, composited on `endTransparencyLayer` with the alpha, blend mode and shadow that
 // were current at `beginTransparencyLayer`. All of it runs on the caller's thread: a frame's bytes
 // never depend on scheduling.
@@ -279,6 +281,7 @@ public final class Canvas {
             style.lineWidth = Path.hairlineWidth(for: style.lineWidth == 0 ? 0.0001 : style.lineWidth, transform: t)
             alphaScale = k
         }
+        if strokeRectangleDirectly(path, style, t, alpha: state.alpha * alphaScale) { return }
         var outline = path.stroked(style, transform: t, scratch: &strokeScratch)
         defer { strokeScratch.recycle(&outline) }
         if outline.isEmpty { return }
@@ -601,12 +604,7 @@ extension Canvas {
                     return nil
                 }
             }
-            guard scan.endContour(), scan.bx0 <= scan.bx1, scan.by0 <= scan.by1, var o = scan.rect0 else { return nil }
-            let bounds = PixelRect(covering: Rect(x: scan.bx0, y: scan.by0, width: scan.bx1 - scan.bx0, height: scan.by1 - scan.by0))
-            guard var i = scan.rect1 else { return BoxCover(x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1, inner: nil, bounds: bounds) }
-            if i.x0 <= o.x0 && i.y0 <= o.y0 && i.x1 >= o.x1 && i.y1 >= o.y1 { swap(&o, &i) }
-            guard o.leftDown != i.leftDown, i.x0 >= o.x0, i.y0 >= o.y0, i.x1 <= o.x1, i.y1 <= o.y1 else { return nil }
-            return BoxCover(x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1, inner: (i.x0, i.y0, i.x1, i.y1), bounds: bounds)
+            return scan.finish()
         }
     }
 
@@ -638,6 +636,16 @@ extension Canvas {
             return runs <= 3
         }
 
+        /// Ends the walk: the rectangle or ring found, with the bounds of every point.
+        mutating func finish() -> BoxCover? {
+            guard endContour(), bx0 <= bx1, by0 <= by1, var o = rect0 else { return nil }
+            let bounds = PixelRect(covering: Rect(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0))
+            guard var i = rect1 else { return BoxCover(x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1, inner: nil, bounds: bounds) }
+            if i.x0 <= o.x0 && i.y0 <= o.y0 && i.x1 >= o.x1 && i.y1 >= o.y1 { swap(&o, &i) }
+            guard o.leftDown != i.leftDown, i.x0 >= o.x0, i.y0 >= o.y0, i.x1 <= o.x1, i.y1 <= o.y1 else { return nil }
+            return BoxCover(x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y1, inner: (i.x0, i.y0, i.x1, i.y1), bounds: bounds)
+        }
+
         /// Closes the current contour (if any); false when it is not a rectangle or is a third one.
         mutating func endContour() -> Bool {
             guard open else { return true }
@@ -664,24 +672,16 @@ extension Canvas {
         guard case .color(let c) = paint, state.shadow == nil, state.blendMode == .normal, state.clip.mask == nil
         else { return false }
         let bx = Canvas.boxCover(path, t)
+        if let bx = bx { return fillDirectly(bx, rule, paint, alpha: alpha) }
         let ti = targets.count - 1
-        let bounds = bx?.bounds ?? Rasterizer.deviceBounds(of: path, transform: t)
-        let region = targets[ti].box.intersection(bounds).intersection(state.clip.bounds)
+        let region = targets[ti].box.intersection(Rasterizer.deviceBounds(of: path, transform: t))
+            .intersection(state.clip.bounds)
         if region.isEmpty { return true }
         let a8 = UInt32((alpha * 255).rounded())
         if a8 == 0 { return true }
         let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
         if ti > 0 { targets[ti].dirty = targets[ti].dirty.union(region) }
         let color = Compositor.pack(c)
-        if let bx = bx {
-            targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
-                pixBuf.withMemoryRebound(to: UInt32.self) { px in
-                    Canvas.compositeBoxes(bx, region: region, evenOdd: rule == .evenOdd, color: color, alpha: a8,
-                                          into: px.baseAddress! + (region.y0 - oy) * tw + (region.x0 - ox), stride: tw)
-                }
-            }
-            return true
-        }
         engine.reset(region: region)
         guard engine.add(path, transform: t) else { return true }
         targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
@@ -695,6 +695,68 @@ extension Canvas {
             }
         }
         return true
+    }
+
+    /// `fillDirectly` for a path already recognised as a rectangle or ring (same conditions).
+    func fillDirectly(_ bx: BoxCover, _ rule: FillRule, _ paint: Paint, alpha: Double) -> Bool {
+        guard case .color(let c) = paint, state.shadow == nil, state.blendMode == .normal, state.clip.mask == nil
+        else { return false }
+        let ti = targets.count - 1
+        let region = targets[ti].box.intersection(bx.bounds).intersection(state.clip.bounds)
+        if region.isEmpty { return true }
+        let a8 = UInt32((alpha * 255).rounded())
+        if a8 == 0 { return true }
+        let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
+        if ti > 0 { targets[ti].dirty = targets[ti].dirty.union(region) }
+        let color = Compositor.pack(c)
+        targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
+            pixBuf.withMemoryRebound(to: UInt32.self) { px in
+                Canvas.compositeBoxes(bx, region: region, evenOdd: rule == .evenOdd, color: color, alpha: a8,
+                                      into: px.baseAddress! + (region.y0 - oy) * tw + (region.x0 - ox), stride: tw)
+            }
+        }
+        return true
+    }
+
+    /// `stroke` of an axis-aligned rectangle path (move, three lines, close) whose outline is a
+    /// rectangle ring, for the cases `fillDirectly` takes: the stroker writes the outline's points
+    /// to a small buffer (`Stroker.rectangleOutline`, the same code and doubles as
+    /// `Path.stroked`), `boxCover` reads them as it would read the outline path, and the ring is
+    /// composited, without building the outline Path. False (nothing drawn) when it does not apply.
+    func strokeRectangleDirectly(_ path: Path, _ style: StrokeStyle, _ t: Transform, alpha: Double) -> Bool {
+        guard style.lineJoin == .miter, style.dashPattern.isEmpty, t.b == 0, t.c == 0, case .color = state.strokePaint,
+              state.shadow == nil, state.blendMode == .normal, state.clip.mask == nil else { return false }
+        let els = path.elements
+        guard els.count == 5, case .move(let p0) = els[0], case .line(let p1) = els[1], case .line(let p2) = els[2],
+              case .line(let p3) = els[3], case .closeSubpath = els[4],
+              (p0.y == p1.y && p1.x == p2.x && p2.y == p3.y && p3.x == p0.x) ||
+              (p0.x == p1.x && p1.y == p2.y && p2.x == p3.x && p3.y == p0.y) else { return false }
+        return withUnsafeTemporaryAllocation(of: Point.self, capacity: Stroker.captureCapacity) { buf -> Bool in
+            let pts = buf.baseAddress!
+            guard let (count, second) = Stroker.rectangleOutline(p0, p1, p2, p3, style: style, transform: t,
+                                                                   points: pts, scratch: &strokeScratch),
+                  let bx = Canvas.boxCover(points: pts, count: count, second: second) else { return false }
+            return fillDirectly(bx, .winding, state.strokePaint, alpha: alpha)
+        }
+    }
+
+    /// `boxCover` of an outline given as two contours of points (`second` starts the second one),
+    /// each read as move, lines and close, through the identity transform as `stroke` fills it.
+    static func boxCover(points: UnsafeMutablePointer<Point>, count: Int, second: Int) -> BoxCover? {
+        var scan = BoxScan()
+        for i in 0..<count {
+            let q = Flattener.clampPoint(points[i].applying(.identity))
+            guard q.isFinite else { return nil }
+            if i == 0 || i == second {
+                guard scan.endContour() else { return nil }
+                scan.first = q; scan.prev = q; scan.open = true
+            } else {
+                guard scan.segment(scan.prev, q) else { return nil }
+                scan.prev = q
+            }
+            scan.include(q)
+        }
+        return scan.finish()
     }
 
     /// Source-over of premultiplied `color` at global alpha `alpha` (0...255) through the coverage

@@ -15,7 +15,9 @@
 // done in user space and the outline transformed afterwards, so a non-uniform CTM skews the pen as
 // Core Graphics does; the flattening tolerance is divided by the CTM's scale to stay ~0.05 device px.
 // A Canvas strokes through a `Stroker.Scratch` that keeps the working arrays and the outline's
-// element storage between calls: for small shapes, allocation was a large part of stroking.
+// element storage between calls: for small shapes, allocation was a large part of stroking. For a
+// rectangle, `rectangleOutline` runs the same emitting code into a point buffer instead of a Path,
+// so the canvas can recognise the ring without building the outline.
 
 #if canImport(Glibc)
 import Glibc
@@ -317,8 +319,61 @@ extension Path {
 
     // MARK: - Outline
 
-    @inline(__always) mutating func moveOut(_ p: Point) { out.move(to: p.applying(t)) }
-    @inline(__always) mutating func lineOut(_ p: Point) { out.addLine(to: p.applying(t)) }
+    @inline(__always) mutating func moveOut(_ p: Point) {
+        if let c = capture { record(c, p.applying(t), newContour: true) } else { out.move(to: p.applying(t)) }
+    }
+    @inline(__always) mutating func lineOut(_ p: Point) {
+        if let c = capture { record(c, p.applying(t), newContour: false) } else { out.addLine(to: p.applying(t)) }
+    }
+    @inline(__always) mutating func closeOut() { if capture == nil { out.closeSubpath() } }
+
+    // MARK: - Rectangles
+
+    /// When set, outline points go here instead of into `out` (see `rectangleOutline`).
+    var capture: UnsafeMutablePointer<Point>? = nil
+    var captured = 0
+    var secondContour = -1
+    static let captureCapacity = 32
+
+    mutating func record(_ c: UnsafeMutablePointer<Point>, _ q: Point, newContour: Bool) {
+        if newContour && captured > 0 { secondContour = secondContour < 0 ? captured : Stroker.captureCapacity + 1 }
+        if captured < Stroker.captureCapacity { c[captured] = q }
+        captured += 1
+    }
+
+    /// The outline `Path.stroked` would produce for the closed polygon `p0 p1 p2 p3` (a path of
+    /// move, three lines and close) under `style` and `transform`, written to `points` (room for
+    /// `captureCapacity`) instead of a Path: the same code emits the same doubles. Returns the
+    /// number of points and where the second contour starts, or nil when the stroke is not two
+    /// plain contours (a guard of `stroked` fails, a vertex would be dropped as too close, a dash).
+    /// Lets a canvas recognise a stroked rectangle as a rectangle ring without building the outline.
+    static func rectangleOutline(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, style: StrokeStyle,
+                                 transform: Transform, points: UnsafeMutablePointer<Point>,
+                                 scratch: inout Scratch) -> (count: Int, second: Int)? {
+        let scale = transform.maxScale
+        guard style.dashPattern.isEmpty, style.lineWidth > 0, style.lineWidth.isFinite, scale > 0, scale.isFinite,
+              transform.determinant != 0, transform.tx.isFinite, transform.ty.isFinite,
+              p0.isFinite, p1.isFinite, p2.isFinite, p3.isFinite else { return nil }
+        let tol = max(Path.strokeTolerance, 1e-4) / scale
+        var s = Stroker(style: style, tolerance: tol, transform: transform)
+        // run() would keep all four vertices (and drop the closing copy of p0) only when no two
+        // neighbours are within add()'s distance.
+        let eps = tol * 1e-3
+        @inline(__always) func apart(_ a: Point, _ b: Point) -> Bool {
+            let dx = b.x - a.x, dy = b.y - a.y
+            return dx * dx + dy * dy > eps * eps
+        }
+        guard apart(p0, p1), apart(p1, p2), apart(p2, p3), apart(p3, p0), p1 != p0, p2 != p1, p3 != p2 else { return nil }
+        s.take(&scratch)
+        defer { s.give(&scratch) }
+        s.pts.removeAll(keepingCapacity: true); s.smooth.removeAll(keepingCapacity: true)
+        s.pts.append(p0); s.pts.append(p1); s.pts.append(p2); s.pts.append(p3)
+        s.smooth.append(false); s.smooth.append(false); s.smooth.append(false); s.smooth.append(false)
+        s.capture = points
+        s.finish(closed: true)
+        guard s.captured <= captureCapacity, s.secondContour > 0, s.secondContour <= captureCapacity else { return nil }
+        return (s.captured, s.secondContour)
+    }
 
     /// The stroke's normal for unit direction d (d turned a quarter towards +y from +x).
     @inline(__always) static func normal(_ d: Point) -> Point { Point(x: -d.y, y: d.x) }
@@ -351,7 +406,7 @@ extension Path {
                 let i = k % n
                 vertex(pts[i], dirs[k - 1], dirs[i], lens[k - 1], lens[i], smooth: smooth[i])
             }
-            out.closeSubpath()
+            closeOut()
             let d0 = dirs[n - 1] * -1
             moveOut(pts[0] + Stroker.normal(d0) * hw)
             var k = n - 1
@@ -361,7 +416,7 @@ extension Path {
                 vertex(pts[k], dIn, dOut, lens[k], lens[(k - 1 + n) % n], smooth: smooth[k])
                 k -= 1
             }
-            out.closeSubpath()
+            closeOut()
         } else {
             moveOut(pts[0] + Stroker.normal(dirs[0]) * hw)
             for i in 1..<(n - 1) {
@@ -376,7 +431,7 @@ extension Path {
             }
             lineOut(pts[0] - Stroker.normal(dirs[0]) * hw)
             capOut(pts[0], dirs[0] * -1)
-            out.closeSubpath()
+            closeOut()
         }
     }
 
@@ -474,11 +529,11 @@ extension Path {
         case .square:
             moveOut(Point(x: p.x + hw, y: p.y + hw)); lineOut(Point(x: p.x + hw, y: p.y - hw))
             lineOut(Point(x: p.x - hw, y: p.y - hw)); lineOut(Point(x: p.x - hw, y: p.y + hw))
-            out.closeSubpath()
+            closeOut()
         case .round:
             moveOut(Point(x: p.x + hw, y: p.y))
             arc(p, from: Point(x: 1, y: 0), sweep: -2 * .pi)
-            out.closeSubpath()
+            closeOut()
         }
     }
 }
