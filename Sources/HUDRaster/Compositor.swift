@@ -175,13 +175,43 @@
         let inv = 255 &- (s >> 24)
         if n == 1 {
             if inv == 0 { for _ in 0..<rows { row.pointee = s; row += stride }; return }
-            for _ in 0..<rows { row.pointee = s &+ scale(row.pointee, inv); row += stride }
-        } else if n == 2 {
+            // Two rows per step in one 64-bit word.
             let s2 = UInt64(s) | UInt64(s) << 32, f = UInt64(inv)
-            for _ in 0..<rows {
-                let raw = UnsafeMutableRawPointer(row)
-                raw.storeBytes(of: inv == 0 ? s2 : s2 &+ scale2(raw.loadUnaligned(as: UInt64.self), f), as: UInt64.self)
-                row += stride
+            var r = 0
+            while r &+ 1 < rows {
+                let below = row + stride
+                let v = s2 &+ scale2(UInt64(row.pointee) | UInt64(below.pointee) << 32, f)
+                row.pointee = UInt32(truncatingIfNeeded: v); below.pointee = UInt32(truncatingIfNeeded: v >> 32)
+                row += 2 &* stride
+                r &+= 2
+            }
+            if r < rows { row.pointee = s &+ scale(row.pointee, inv) }
+        } else if n == 2 {
+            let s2 = UInt64(s) | UInt64(s) << 32
+            if inv == 0 {
+                for _ in 0..<rows { UnsafeMutableRawPointer(row).storeBytes(of: s2, as: UInt64.self); row += stride }
+                return
+            }
+            // Two rows per step: their two-pixel pieces side by side in one vector.
+            let inv16 = SIMD8<UInt16>(repeating: UInt16(inv))
+            let s16 = unsafeBitCast(SIMD2<UInt64>(repeating: s2), to: SIMD8<UInt16>.self)
+            let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+            var r = 0
+            while r &+ 1 < rows {
+                let a = UnsafeMutableRawPointer(row), b = UnsafeMutableRawPointer(row + stride)
+                let v = unsafeBitCast(SIMD2<UInt64>(a.loadUnaligned(as: UInt64.self), b.loadUnaligned(as: UInt64.self)),
+                                      to: SIMD8<UInt16>.self)
+                let rb = div255s((v & lo) &* inv16 &+ half)
+                let ag = div255s((v &>> 8) &* inv16 &+ half) &<< 8
+                let out = unsafeBitCast((rb | ag) &+ s16, to: SIMD2<UInt64>.self)
+                a.storeBytes(of: out[0], as: UInt64.self)
+                b.storeBytes(of: out[1], as: UInt64.self)
+                row += 2 &* stride
+                r &+= 2
+            }
+            if r < rows {
+                let a = UnsafeMutableRawPointer(row)
+                a.storeBytes(of: s2 &+ scale2(a.loadUnaligned(as: UInt64.self), UInt64(inv)), as: UInt64.self)
             }
         } else {
             for _ in 0..<rows { overFew(row, n, s); row += stride }
