@@ -61,6 +61,12 @@ public struct Path: Hashable, Sendable {
         elements.append(e)
     }
 
+    /// `addLine(to:)` for builders that have just started a subpath (the stroker): skips the
+    /// current-point bookkeeping that `append` needs for arbitrary elements.
+    @inline(__always) mutating func appendLine(_ p: Point) {
+        elements.append(.line(to: p)); currentPoint = p
+    }
+
     public mutating func move(to p: Point) { append(.move(to: p)) }
     public mutating func addLine(to p: Point) { append(.line(to: p)) }
     public mutating func addQuadCurve(to p: Point, control: Point) { append(.quadCurve(to: p, control: control)) }

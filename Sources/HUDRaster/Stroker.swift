@@ -323,7 +323,8 @@ extension Path {
         if let c = capture { record(c, p.applying(t), newContour: true) } else { out.move(to: p.applying(t)) }
     }
     @inline(__always) mutating func lineOut(_ p: Point) {
-        if let c = capture { record(c, p.applying(t), newContour: false) } else { out.addLine(to: p.applying(t)) }
+        // Always after moveOut in the same subpath, so the current point is set.
+        if let c = capture { record(c, p.applying(t), newContour: false) } else { out.appendLine(p.applying(t)) }
     }
     @inline(__always) mutating func closeOut() { if capture == nil { out.closeSubpath() } }
 
