@@ -263,6 +263,7 @@
             let full = SIMD8<UInt16>(repeating: 255), sa16 = SIMD8<UInt16>(repeating: UInt16(sa))
             let s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
             let srb = s16 & lo, sag = s16 &>> 8
+            let invS = SIMD8<UInt16>(repeating: UInt16(255 &- sa))
             var i = 0
             while i < n {
                 if i &+ 4 <= n {
@@ -288,17 +289,32 @@
                         i &+= 4
                         continue
                     }
+                    // Full coverage. A long run goes to the run blender; four pixels (the inside of
+                    // a small shape) are blended here, without the run set-up.
+                    if i &+ 32 <= n && craw.loadUnaligned(fromByteOffset: i &+ 4, as: UInt64.self)
+                        & craw.loadUnaligned(fromByteOffset: i &+ 12, as: UInt64.self)
+                        & craw.loadUnaligned(fromByteOffset: i &+ 20, as: UInt64.self) == ~0
+                        && craw.loadUnaligned(fromByteOffset: i &+ 28, as: UInt32.self) == ~0 {
+                        let j = runEnd(cov, i &+ 32, n)
+                        overLongRun(d + i, j &- i, s)
+                        i = j
+                        continue
+                    }
+                    if sa == 255 {
+                        draw.storeBytes(of: s16, toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                    } else {
+                        let v = draw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                        let drb = div255s((v & lo) &* invS &+ half)
+                        let dag = div255s((v &>> 8) &* invS &+ half) &<< 8
+                        draw.storeBytes(of: (drb | dag) &+ s16, toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                    }
+                    i &+= 4
+                    continue
                 }
+                // The last one to three pixels.
                 let c = cov[i]
-                if c == 255 {
-                    // A run of full coverage: store, or blend four pixels per step.
-                    let j = runEnd(cov, i + 1, n)
-                    overLongRun(d + i, j - i, s)
-                    i = j
-                } else {
-                    if c != 0 { d[i] = over(scale(s, UInt32(c)), d[i]) }
-                    i += 1
-                }
+                if c == 255 { d[i] = over(s, d[i]) } else if c != 0 { d[i] = over(scale(s, UInt32(c)), d[i]) }
+                i += 1
             }
             return
         }
