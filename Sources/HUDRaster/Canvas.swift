@@ -285,6 +285,9 @@ public final class Canvas {
         var outline = path.stroked(style, transform: t, scratch: &strokeScratch)
         defer { strokeScratch.recycle(&outline) }
         if outline.isEmpty { return }
+        // A ring round a convex shape (a circle, a rounded rect) has no crossings to look for.
+        engine.outlineIsSimple = strokeScratch.outlineIsSimple
+        defer { engine.outlineIsSimple = false }
         let saved = state.alpha
         if fillDirectly(outline, .identity, .winding, state.strokePaint, alpha: saved * alphaScale) { return }
         state.alpha = saved * alphaScale

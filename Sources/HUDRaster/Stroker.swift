@@ -64,6 +64,7 @@ extension Path {
         s.run(source)
         let out = s.out
         s.out = Path()
+        scratch.outlineIsSimple = s.subpaths == 1 && s.simple
         s.give(&scratch)
         return out
     }
@@ -134,6 +135,14 @@ extension Path {
     // Per-segment unit directions and lengths, reused between subpaths.
     var dirs: [Point] = []
     var lens: [Double] = []
+    /// Subpaths stroked so far, and whether every one was a closed convex polyline whose outline
+    /// is two simple, nested contours (see `Scratch.outlineIsSimple`).
+    var subpaths = 0
+    var simple = true
+    /// Extra chords added at the start of the subpath's first curve, and whether the subpath
+    /// closed with its end tangent continuing into its start tangent (no corner there).
+    var startExtra = 0
+    var smoothClose = false
 
     /// Working arrays kept between strokes (see `Path.stroked(_:transform:tolerance:scratch:)`).
     struct Scratch {
@@ -142,6 +151,10 @@ extension Path {
         var dirs: [Point] = []
         var lens: [Double] = []
         var outline: [PathElement] = []
+        /// Whether the last outline is two contours that cannot cross each other or themselves:
+        /// one closed convex subpath whose inner side needed no pivot and no offset edge turned
+        /// inside out. The scan converter then has no crossings to look for.
+        var outlineIsSimple = false
 
         /// Takes back an outline's element storage once the outline is no longer needed.
         mutating func recycle(_ p: inout Path) {
@@ -203,6 +216,10 @@ extension Path {
                     hadSegment = true
                     let back = pts[0] - pts[pts.count - 1]
                     let closing = back.x * back.x + back.y * back.y > 0 ? back : firstTangent
+                    let eps = tol * 1e-3
+                    if back.x * back.x + back.y * back.y <= eps * eps, let lt = lastTangent, let ft = firstTangent {
+                        smoothClose = continues(lt, ft)
+                    }
                     resolvePending(next: closing)
                     if back.x * back.x + back.y * back.y > 0 { add(pts[0], smooth: false) }
                     finish(closed: true)
@@ -217,6 +234,7 @@ extension Path {
         pts.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true)
         pts.append(p); smooth.append(false); hadSegment = false
         pending = nil; firstTangent = nil; lastTangent = nil
+        startExtra = 0; smoothClose = false
     }
 
     /// Appends a polyline vertex, dropping it when it coincides with the previous one.
@@ -277,9 +295,16 @@ extension Path {
         if firstTangent == nil, st.x != 0 || st.y != 0 { firstTangent = st }
         // Refine the start when it is a corner or the subpath's start (a cap or the closing join).
         var cornerStart = true
+        let first = lastTangent == nil
         if let lt = lastTangent { cornerStart = !continues(lt, st) }
         lastTangent = c.endTangent
-        if cornerStart && n > 1 { for u in endParameters(n, c.hullLength) { add(c.at(u), smooth: true) } }
+        if cornerStart && n > 1 {
+            let before = pts.count
+            for u in endParameters(n, c.hullLength) { add(c.at(u), smooth: true) }
+            // The subpath's first curve: refined in case the subpath ends in a cap or a corner
+            // here; `finish` takes the extra chords out again if it closes smoothly instead.
+            if first && before == 1 { startExtra = pts.count - before }
+        }
         if n > 1 { for i in 1..<n { add(c.at(Double(i) / Double(n)), smooth: true) } }
         add(c.p3, smooth: false)
         pending = n > 1 ? (c, n) : nil
@@ -387,8 +412,16 @@ extension Path {
             let eps = tol * 1e-3
             if (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) <= eps * eps { pts.removeLast(); smooth.removeLast() }
         }
+        if closed && smoothClose && startExtra > 0 && pts.count > startExtra + 2 {
+            // The start is the middle of a smooth curve after all: no cap or corner needs the
+            // short chords there (they only forced needless pivots on the inner side).
+            pts.removeSubrange(1...startExtra); smooth.removeSubrange(1...startExtra)
+            smooth[0] = true
+        }
         let n = pts.count
+        subpaths += 1
         if n == 1 {
+            simple = false
             if hadSegment { dot(pts[0]) }
             return
         }
@@ -400,6 +433,7 @@ extension Path {
             let l = (dx * dx + dy * dy).squareRoot()
             dirs.append(Point(x: dx / l, y: dy / l)); lens.append(l)
         }
+        if closed { checkConvex(n) } else { simple = false }
         if closed {
             // One contour per side; the second walks the polyline backwards.
             moveOut(pts[0] + Stroker.normal(dirs[0]) * hw)
@@ -436,6 +470,31 @@ extension Path {
         }
     }
 
+    /// Clears `simple` unless the closed polyline of n vertices (its `dirs` and `lens` computed)
+    /// turns one way only, once round, and is long enough between turns that the inner offset
+    /// polygon keeps every edge pointing the way its segment does.
+    mutating func checkConvex(_ n: Int) {
+        guard simple, n >= 3 else { simple = false; return }
+        var sign = 0.0, total = 0.0
+        var prevTan = 0.0
+        for k in 0...n {
+            let a = dirs[(k + n - 1) % n], b = dirs[k % n]
+            let cross = a.x * b.y - a.y * b.x, dot = a.x * b.x + a.y * b.y
+            if k < n {
+                if abs(cross) > 1e-12 {
+                    if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0 ? 1.0 : -1.0) != sign { simple = false; return }
+                }
+                if dot <= -0.999 { simple = false; return }
+                total += atan2(cross, dot)
+            }
+            // Both ends of segment k - 1 are cut back by hw * tan(turn / 2) on the inner side.
+            let tanHalf = abs(cross) / (1 + dot)
+            if k > 0 && hw * (prevTan + tanHalf) >= lens[(k + n - 1) % n] { simple = false; return }
+            prevTan = tanHalf
+        }
+        if abs(abs(total) - 2 * .pi) > 1e-6 { simple = false }
+    }
+
     /// Emits the outline on the +normal side around vertex `v` between directions `a` (in, length
     /// `la`) and `b` (out, length `lb`): the part from the offset line of `a` to the offset line of `b`.
     /// The caller emits the points at the far ends of the segments.
@@ -462,6 +521,7 @@ extension Path {
                 let m = na + nb
                 lineOut(v + m * (hw / (m.length * ((1 + dot) / 2).squareRoot())))
             } else {
+                simple = false
                 lineOut(pa); lineOut(v); lineOut(pb)
             }
             return

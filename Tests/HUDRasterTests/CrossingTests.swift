@@ -238,3 +238,53 @@ final class CrossingBudgetTests: XCTestCase {
         XCTAssertLessThan(m.area, 120 * 120)
     }
 }
+
+final class SimpleOutlineTests: XCTestCase {
+    func outline(_ p: Path, width: Double, join: LineJoin = .round, cap: LineCap = .butt) -> (Path, Bool) {
+        var sc = Stroker.Scratch()
+        let o = p.stroked(StrokeStyle(lineWidth: width, lineCap: cap, lineJoin: join, miterLimit: 10), transform: .identity, scratch: &sc)
+        return (o, sc.outlineIsSimple)
+    }
+
+    /// Whenever the stroker calls an outline simple, skipping the crossing search changes nothing:
+    /// the plain area sum equals the fully resolved coverage (to rounding) on thousands of rings.
+    func testSimpleOutlinesNeedNoResolution() throws {
+        var rng = SplitMix(seed: 5)
+        var simpleCount = 0, notSimple = 0
+        for i in 0..<1500 {
+            let w = 0.3 + rng.next() * 30, h = 0.3 + rng.next() * 30
+            let r = Rect(x: 3 + rng.next() * 10, y: 3 + rng.next() * 10, width: w, height: h)
+            var p = Path()
+            switch i % 4 {
+            case 0: p.addEllipse(in: r)
+            case 1: p.addRoundedRect(in: r, cornerRadius: rng.next() * min(w, h) / 2)
+            case 2: p.addRect(r); p = p.applying(Transform(rotationAngle: rng.next() * 3, about: r.center))
+            default:
+                // A random polygon: convex or not, the flag must be right either way.
+                for k in 0..<5 { let q = Point(x: 3 + rng.next() * 30, y: 3 + rng.next() * 30); if k == 0 { p.move(to: q) } else { p.addLine(to: q) } }
+                p.closeSubpath()
+            }
+            let (o, simple) = outline(p, width: 0.2 + rng.next() * 12, join: [.round, .miter, .bevel][i % 3])
+            guard simple else { notSimple += 1; continue }
+            simpleCount += 1
+            let a = Rasterizer.Engine(); a.resolveNoRow = true
+            let b = Rasterizer.Engine(); b.resolveEveryRow = true
+            guard let ma = a.mask(for: o, transform: .identity, rule: .winding, within: Rasterizer.maskRegionLimit),
+                  let mb = b.mask(for: o, transform: .identity, rule: .winding, within: Rasterizer.maskRegionLimit) else { continue }
+            let worst = zip(ma.coverage, mb.coverage).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            XCTAssertLessThanOrEqual(worst, 1, "shape \(i)")
+        }
+        XCTAssertGreaterThan(simpleCount, 500)
+        XCTAssertGreaterThan(notSimple, 100)
+    }
+
+    func testOpenAndMultipleSubpathsAreNotSimple() {
+        var arc = Path(); arc.addArc(center: Point(x: 20, y: 20), radius: 10, startAngle: 0, endAngle: 5, clockwise: false)
+        XCTAssertFalse(outline(arc, width: 3, cap: .round).1)
+        var two = Path(); two.addEllipse(in: Rect(x: 0, y: 0, width: 10, height: 10)); two.addEllipse(in: Rect(x: 5, y: 0, width: 10, height: 10))
+        XCTAssertFalse(outline(two, width: 2).1)
+        var one = Path(); one.addEllipse(in: Rect(x: 0, y: 0, width: 40, height: 40))
+        XCTAssertTrue(outline(one, width: 4).1)
+        XCTAssertFalse(outline(one, width: 45).1)   // wider than the circle: the inner side folds
+    }
+}
