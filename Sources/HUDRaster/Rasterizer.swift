@@ -163,13 +163,18 @@ public enum Rasterizer {
         /// direction, where its edges start in `edges`, and the contour's first chain and direction.
         var chain: Int32 = 0, chainDir: Int32 = 0, chainStart = 0
         var firstChain: Int32 = 0, firstDir: Int32 = 0
+        /// Device y where the current chain has got to; stored in `chains.endY` when it ends.
+        var chainEndY = 0.0
 
         init(region r: PixelRect, edges: [Edge]) {
             rx0 = Double(r.x0); ry0 = Double(r.y0); rx1 = Double(r.x1); ry1 = Double(r.y1)
             self.edges = edges
         }
 
+        @inline(__always) func fixedY(_ y: Double) -> Int32 { Int32(min(max((y - ry0) * 256, -1e9), 1e9)) }
+
         mutating func startChain(_ dir: Int32) {
+            if chain != 0 { chains.endY[Int(chain)] = fixedY(chainEndY) }
             chain = Int32(chains.contourOf.count)
             chainDir = dir
             chainStart = edges.count
@@ -185,6 +190,7 @@ public enum Rasterizer {
         /// the first one continued through the start point, so it takes the first one's id.
         mutating func endContour() {
             guard firstChain != 0 else { return }
+            chains.endY[Int(chain)] = fixedY(chainEndY)
             if chain != firstChain && chainDir == firstDir {
                 for i in chainStart..<edges.count { edges[i].chain = firstChain }
                 chains.contourOf.removeLast(); chains.endY.removeLast()
@@ -216,7 +222,7 @@ public enum Rasterizer {
             var dir: Int32 = 1
             if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
             if chain == 0 || dir != chainDir { startChain(dir) }
-            chains.endY[Int(chain)] = Int32(min(max((q.y - ry0) * 256, -1e9), 1e9))
+            chainEndY = q.y
             if y1 <= ry0 || y0 >= ry1 { return }
             if y0 < ry0 { x0 += (x1 - x0) * (ry0 - y0) / (y1 - y0); y0 = ry0 }
             if y1 > ry1 { x1 -= (x1 - x0) * (y1 - ry1) / (y1 - y0); y1 = ry1 }
@@ -291,6 +297,7 @@ public enum Rasterizer {
         /// Adds a path's outline; false when the path was dropped for non-finite coordinates.
         @discardableResult
         func add(_ path: Path, transform: Transform, tolerance: Double = Flattener.defaultTolerance) -> Bool {
+            edges.reserveCapacity(edges.count + 2 * path.elements.count)
             var b = EdgeBuilder(region: region, edges: [])
             swap(&b.edges, &edges); swap(&b.chains, &chains)
             let ok = Flattener.flatten(path, transform: transform, tolerance: tolerance, into: &b)
