@@ -3,7 +3,8 @@
 //
 //   raster_harness dump DIR            accuracy scenes -> DIR/NAME.txt (script) + DIR/NAME.rgba (premultiplied)
 //   raster_harness scenes DIR OPS      speed scenes    -> DIR/NAME.txt (OPS shapes each)
-//   raster_harness bench OPS REPEATS [NAME...]   times the suite (or the named tests); prints
+//   raster_harness bench OPS REPEATS [NAME[-SIZE]...]   times the suite (or the named tests, at
+//                                                every size or one); prints
 //                                                "NAME<TAB>SIZE<TAB>us/op"
 import Foundation
 import HUDRaster
@@ -29,9 +30,12 @@ case "scenes":
     }
 case "bench":
     guard args.count >= 4, let ops = Int(args[2]), let reps = Int(args[3]) else { fail("usage: raster_harness bench OPS REPEATS [NAME...]") }
-    let names = Set(args.dropFirst(4))
+    // NAME (every size) or NAME-SIZE.
+    let names = Set(args.dropFirst(4).map { $0.split(separator: "-").first.map(String.init) ?? $0 })
+    let sizes = Set(args.dropFirst(4).compactMap { $0.split(separator: "-").dropFirst().first.flatMap { Int($0) } })
     let tests = RasterBenchmark.Test.allCases.filter { names.isEmpty || names.contains($0.name) }
-    _ = try RasterBenchmark.run(tests: tests, operations: ops, repeats: reps) { r in
+    _ = try RasterBenchmark.run(tests: tests, sizes: sizes.isEmpty ? RasterBenchmark.sizes : sizes.sorted(),
+                                operations: ops, repeats: reps) { r in
         print("\(r.test.name)\t\(r.size)\t\(r.microsecondsPerOperation)")
         fflush(stdout)
     }
