@@ -339,7 +339,9 @@ extension Path {
     /// Number of chords for a curve, bounded so that absurd coordinates cannot stall the stroker.
     static func segmentCount(_ x: Double) -> Int {
         guard x.isFinite else { return 1024 }
-        return max(1, min(1024, Int(x.rounded(.up))))
+        // Clamped as a Double first: Int() of a value past Int.max traps (found by FuzzSVG: an
+        // arc of radius 1e45).
+        return max(1, Int(min(1024, x).rounded(.up)))
     }
 
     // MARK: - Outline

@@ -190,6 +190,11 @@ final class StrokerTests: XCTestCase {
         huge.addCurve(to: Point(x: 1e12, y: 5), control1: Point(x: 0, y: 1e12), control2: Point(x: 3, y: -1e12))
         let o = huge.stroked(StrokeStyle(lineWidth: 1e6, lineCap: .round, lineJoin: .round))
         XCTAssertTrue(o.isAllFinite)
+        // A curve whose chord count would exceed Int.max (FuzzSVG: an SVG arc of radius 1e45)
+        // gets the capped count instead of trapping.
+        var astronomic = Path(); astronomic.move(to: Point(x: 12, y: 2))
+        astronomic.addCurve(to: Point(x: 12.01, y: 2), control1: Point(x: 1e45, y: 1e45), control2: Point(x: -1e45, y: 1e45))
+        XCTAssertTrue(astronomic.stroked(StrokeStyle(lineWidth: 1, lineJoin: .bevel)).isAllFinite)
     }
 
     func testDashPatternInTheStyleIsApplied() {
