@@ -427,12 +427,19 @@ public enum Rasterizer {
                     for r in 0..<(bandBot - bandTop) {
                         if rmin[r] > rmax[r] { continue }
                         let row = A + r * stride
-                        if (S[r] != 0 || everyRow) && !noRow {
-                            resolved += 1
+                        if (S[r] == 1 || (everyRow && S[r] == 0)) && !noRow {
                             // Two chains share a pixel: the clamped (or folded) area sum may be
-                            // wrong there, so this row's cells are recomputed exactly.
-                            resolver.resolve(row: row, rowTop: Int32((bandTop + r) << 8), active: active, evenOdd: evenOdd,
-                                             width: w, lo: &rmin[r], hi: &rmax[r], bits: B + r * words)
+                            // wrong there, so this row's cells are recomputed exactly, together
+                            // with the flagged rows right below it (one sweep down all of them).
+                            var r1 = r
+                            while r1 + 1 < bandBot - bandTop && (S[r1 + 1] == 1 || (everyRow && S[r1 + 1] == 0)) && rmin[r1 + 1] <= rmax[r1 + 1] {
+                                r1 += 1
+                                S[r1] = 2   // done with this run
+                            }
+                            resolved += r1 - r + 1
+                            resolver.resolve(rows: r1 - r + 1, first: row, stride: stride, rowTop: Int32((bandTop + r) << 8),
+                                             active: active, evenOdd: evenOdd, width: w,
+                                             lo: rmin.baseAddress! + r, hi: rmax.baseAddress! + r, bits: B + r * words, words: words)
                         }
                         let lo = rmin[r], hi = rmax[r]
                         let orow = O + r * stride
