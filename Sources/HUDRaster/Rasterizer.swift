@@ -371,10 +371,13 @@ public enum Rasterizer {
             for e in edges { bandStart[band(e.y0) + 1] += 1 }
             for i in 0..<bandCount { bandStart[i + 1] += bandStart[i] }
             if sorted.count < edges.count { sorted = edges }
-            do {
-                var fill = bandStart
-                for e in edges { let b = band(e.y0); sorted[fill[b]] = e; fill[b] += 1 }
-            }
+            // bandStart[b] serves as band b's fill cursor, ending where band b + 1 starts; shifting
+            // it back by one band restores the starts (a copy for the cursors would allocate on
+            // every fill).
+            for e in edges { let b = band(e.y0); sorted[bandStart[b]] = e; bandStart[b] += 1 }
+            var i = bandCount
+            while i > 0 { bandStart[i] = bandStart[i - 1]; i -= 1 }
+            bandStart[0] = 0
             active.removeAll(keepingCapacity: true)
             let evenOdd = rule == .evenOdd
             let ry0 = region.y0, rx0 = region.x0
