@@ -676,14 +676,9 @@ extension Canvas {
         else { return false }
         let bx = Canvas.boxCover(path, t)
         if let bx = bx { return fillDirectly(bx, rule, paint, alpha: alpha) }
-        let ti = targets.count - 1
-        let region = targets[ti].box.intersection(Rasterizer.deviceBounds(of: path, transform: t))
-            .intersection(state.clip.bounds)
-        if region.isEmpty { return true }
-        let a8 = UInt32((alpha * 255).rounded())
-        if a8 == 0 { return true }
+        guard let (ti, region, a8) = directTarget(Rasterizer.deviceBounds(of: path, transform: t), alpha: alpha)
+        else { return true }
         let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
-        if ti > 0 { targets[ti].dirty = targets[ti].dirty.union(region) }
         let color = Compositor.pack(c)
         engine.reset(region: region)
         guard engine.add(path, transform: t) else { return true }
@@ -700,17 +695,26 @@ extension Canvas {
         return true
     }
 
+    /// What both `fillDirectly` paths draw into: the current target, the part of `bounds` inside it
+    /// and the clip (marked dirty on a layer), and the alpha as 0...255; nil when nothing would be
+    /// drawn.
+    @inline(__always)
+    func directTarget(_ bounds: PixelRect, alpha: Double) -> (Int, PixelRect, UInt32)? {
+        let ti = targets.count - 1
+        let region = targets[ti].box.intersection(bounds).intersection(state.clip.bounds)
+        if region.isEmpty { return nil }
+        let a8 = UInt32((alpha * 255).rounded())
+        if a8 == 0 { return nil }
+        if ti > 0 { targets[ti].dirty = targets[ti].dirty.union(region) }
+        return (ti, region, a8)
+    }
+
     /// `fillDirectly` for a path already recognised as a rectangle or ring (same conditions).
     func fillDirectly(_ bx: BoxCover, _ rule: FillRule, _ paint: Paint, alpha: Double) -> Bool {
         guard case .color(let c) = paint, state.shadow == nil, state.blendMode == .normal, state.clip.mask == nil
         else { return false }
-        let ti = targets.count - 1
-        let region = targets[ti].box.intersection(bx.bounds).intersection(state.clip.bounds)
-        if region.isEmpty { return true }
-        let a8 = UInt32((alpha * 255).rounded())
-        if a8 == 0 { return true }
+        guard let (ti, region, a8) = directTarget(bx.bounds, alpha: alpha) else { return true }
         let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
-        if ti > 0 { targets[ti].dirty = targets[ti].dirty.union(region) }
         let color = Compositor.pack(c)
         targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
             pixBuf.withMemoryRebound(to: UInt32.self) { px in

@@ -147,9 +147,7 @@ extension Rasterizer {
                 }
                 swap(&sweep.heap, &heapStore)
                 for k in 0..<rows where mn[k] <= mx[k] {
-                    let rb = rb0 + k * words
-                    var g = mn[k] >> 5
-                    while g <= (mx[k] + 1) >> 5 { rb[g >> 6] |= 1 << UInt64(g & 63); g += 1 }
+                    Engine.markGroups(rb0 + k * words, mn[k], mx[k] + 1)
                     lo[k] = min(lo[k], mn[k]); hi[k] = max(hi[k], mx[k] + 1)
                 }
             }}}}}}}

@@ -581,6 +581,13 @@ public enum Rasterizer {
             return UInt8(truncatingIfNeeded: (v &* 255 &+ 65536) >> 17)
         }
 
+        /// Marks the groups of cells c0 ... c1 as written.
+        @inline(__always) static func markGroups(_ rb: UnsafeMutablePointer<UInt64>, _ c0: Int, _ c1: Int) {
+            var g = c0 >> 5
+            let gLast = c1 >> 5
+            while g <= gLast { rb[g >> 6] |= 1 << UInt64(g & 63); g += 1 }
+        }
+
         /// Marks cells c and c + 1 as written.
         @inline(__always) static func mark(_ rb: UnsafeMutablePointer<UInt64>, _ c: Int) {
             let g0 = c >> 5, g1 = (c + 1) >> 5
@@ -698,9 +705,7 @@ public enum Rasterizer {
                 row[Int(cr) + 1] &+= d &* f
             }
             // Mark the groups of cells cl ... cr + 1 once, not per cell.
-            var g = Int(cl) >> 5
-            let gLast = (Int(cr) + 1) >> 5
-            while g <= gLast { rb[g >> 6] |= 1 << UInt64(g & 63); g += 1 }
+            markGroups(rb, Int(cl), Int(cr) + 1)
             if Int(cl) < lo { lo = Int(cl) }
             if Int(cr) + 1 > hi { hi = Int(cr) + 1 }
         }
