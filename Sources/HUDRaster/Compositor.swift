@@ -158,16 +158,19 @@
         let inv16 = SIMD8<UInt16>(repeating: UInt16(inv))
         let s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
         let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+        // The loop is unrolled to eight pixels a step: at four, the loop's own bookkeeping was a
+        // fifth of its instructions.
+        @inline(__always) func over4(_ raw: UnsafeMutableRawPointer, _ k: Int) {
+            let v = raw.loadUnaligned(fromByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
+            let rb = div255((v & lo) &* inv16 &+ half)
+            let ag = div255((v &>> 8) &* inv16 &+ half) &<< 8
+            raw.storeBytes(of: (rb | ag) &+ s16, toByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
+        }
         for _ in 0..<rows {
             let raw = UnsafeMutableRawPointer(row)
             var k = 0
-            while k &+ 3 < n {
-                let v = raw.loadUnaligned(fromByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
-                let rb = div255((v & lo) &* inv16 &+ half)
-                let ag = div255((v &>> 8) &* inv16 &+ half) &<< 8
-                raw.storeBytes(of: (rb | ag) &+ s16, toByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
-                k &+= 4
-            }
+            while k &+ 8 <= n { over4(raw, k); over4(raw, k &+ 4); k &+= 8 }
+            if k &+ 4 <= n { over4(raw, k); k &+= 4 }
             while k < n { row[k] = s &+ scale(row[k], inv); k &+= 1 }
             row += stride
         }

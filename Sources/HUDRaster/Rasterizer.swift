@@ -267,12 +267,17 @@ public enum Rasterizer {
         /// sweep can fill untouched stretches (the inside of big shapes) with a constant.
         var bits: [UInt64] = []
         var chains = ChainTable()
+        /// Scratch for `twoChainsKeepOrder`: edge indices grouped by chain.
+        var chainIndex: [Int32] = []
         /// The chain that first touched each pixel of the band (0: none); cleared as the sweep reads.
         var owner: [Int32] = []
         /// Per row of the band: 1 when two chains that are not neighbours share a pixel.
         var shared: [UInt8] = []
         var resolver = CrossingResolver()
         static let bandRows = 64
+        /// Cells per bit of `bits`, as a shift.
+        static let groupShift = 3
+        static let groupCells = 1 << groupShift
         /// Testing hooks: resolve every row exactly, or none (the plain area sum); and the number
         /// of rows resolved so far (a circle or a rounded rect should need none).
         var resolveEveryRow = false
@@ -332,13 +337,14 @@ public enum Rasterizer {
                    _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
             let w = region.width, h = region.height
             guard w > 0, h > 0, !edges.isEmpty else { return }
+            let simple = twoChainsKeepOrder()
             let stride = w + 2
             let bandRows = min(Engine.bandRows, h)
             let bandCount = (h + bandRows - 1) / bandRows
             if acc.count < stride * bandRows { acc = [Int32](repeating: 0, count: stride * bandRows) }
             if cov.count < w { cov = [UInt8](repeating: 0, count: w) }
             if rowMin.count < bandRows { rowMin = [Int](repeating: 0, count: bandRows); rowMax = rowMin }
-            let words = (((stride + 31) >> 5) + 63) >> 6
+            let words = (((stride + Engine.groupCells - 1) >> Engine.groupShift) + 63) >> 6
             if bits.count < words * bandRows { bits = [UInt64](repeating: 0, count: words * bandRows) }
             if owner.count < stride * bandRows { owner = [Int32](repeating: 0, count: stride * bandRows) }
             if shared.count < bandRows { shared = [UInt8](repeating: 0, count: bandRows) }
@@ -386,7 +392,7 @@ public enum Rasterizer {
             // (a stroker's ring round a convex shape): even two chains can cross (an hourglass with
             // flat top and bottom), so skipping two-chain paths, 6% faster on rect and rounded rect
             // fills, would leave exactly that case wrong.
-            let track = !outlineIsSimple || everyRow
+            let track = everyRow || !(outlineIsSimple || simple)
             var resolved = 0
             defer { resolvedRows += resolved }
             resolver.budget = CrossingResolver.fillBudget
@@ -454,12 +460,12 @@ public enum Rasterizer {
                         var x = lo
                         var spanStart = lo
                         while x <= visEnd {
-                            let g = x >> 5
+                            let g = x >> Engine.groupShift
                             let word = rb[g >> 6] >> UInt64(g & 63)
                             if word & 1 == 0 {
                                 // A stretch of untouched groups: one constant coverage throughout.
                                 let groups = word == 0 ? 64 - (g & 63) : word.trailingZeroBitCount
-                                let stop = min((g + groups) << 5, visEnd + 1)
+                                let stop = min((g + groups) << Engine.groupShift, visEnd + 1)
                                 let a = Engine.alpha(sum, evenOdd)
                                 if a == 0 {
                                     // Empty (inside a stroke, an even-odd hole): end the span here
@@ -475,7 +481,7 @@ public enum Rasterizer {
                                 }
                                 x = stop
                             } else {
-                                let gEnd = min((g + 1) << 5, visEnd + 1)
+                                let gEnd = min((g + 1) << Engine.groupShift, visEnd + 1)
                                 if track { Engine.zero(orow + x, gEnd - x) }
                                 // The hottest loop, specialised per fill rule.
                                 if evenOdd {
@@ -504,6 +510,79 @@ public enum Rasterizer {
                     }
                 }
             }}}}}}}}}}}}
+        }
+
+        /// True when the edges are one contour of two y-monotone chains that never swap sides, as
+        /// in every convex shape (a circle, a rounded or rotated rectangle). Between the two chains
+        /// the winding is one value, so no pixel can hold three and the area sum is exact: pixel
+        /// ownership need not be tracked, which saves 4 to 13% of a convex fill. Two chains can
+        /// still cross (an hourglass with a flat top and bottom), so their order is compared at
+        /// every vertex height where both exist: between those heights both are straight, so a
+        /// swap shows as a change of sign. A chain with a gap (its part beyond the right border
+        /// was dropped) answers false, as does anything but two chains. O(n), no allocation.
+        func twoChainsKeepOrder() -> Bool {
+            guard chains.contourOf.count == 3, chains.first.count == 1, edges.count >= 2 else { return false }
+            return edges.withUnsafeBufferPointer { buf in
+                let E = buf.baseAddress!, count = buf.count
+                // In path order the contour is chain 1's head, chain 2, then chain 1's tail (the
+                // part before the path's start point, when the start is not a turning point).
+                var k = 0
+                while k < count && E[k].chain == 1 { k += 1 }
+                var m = k
+                while m < count && E[m].chain == 2 { m += 1 }
+                guard k > 0, m > k else { return false }
+                for i in m..<count where E[i].chain != 1 { return false }
+                guard let a = ChainWalk(E, tail: m..<count, head: 0..<k),
+                      let b = ChainWalk(E, tail: k..<k, head: k..<m) else { return false }
+                // Which side of chain b chain a is on at height y, where `ea` ends (its x is then
+                // exact) and `eb` runs through: the sign of x_a - x_b, without a division.
+                @inline(__always) func side(_ xa: Int32, _ y: Int32, _ eb: Edge) -> Int {
+                    let l = Int64(xa &- eb.x0) * Int64(eb.y1 &- eb.y0), r = Int64(eb.x1 &- eb.x0) * Int64(y &- eb.y0)
+                    return l < r ? -1 : (l > r ? 1 : 0)
+                }
+                var ia = 0, ib = 0
+                var ea = a.edge(0), eb = b.edge(0)
+                // Both chains start at one height (the top vertex, the two ends of a flat top, or
+                // the region's top): compared there and then at every edge's lower end, they are
+                // compared at both ends of every straight stretch.
+                guard ea.y0 == eb.y0 else { return false }
+                var seen = ea.x0 < eb.x0 ? -1 : (ea.x0 > eb.x0 ? 1 : 0)
+                while true {
+                    let s = ea.y1 <= eb.y1 ? side(ea.x1, ea.y1, eb) : -side(eb.x1, eb.y1, ea)
+                    if s != 0 { if seen == 0 { seen = s } else if s != seen { return false } }
+                    if ea.y1 <= eb.y1 {
+                        ia += 1
+                        if ia == a.n { break }
+                        let next = a.edge(ia)
+                        if next.y0 != ea.y1 { return false }   // a gap
+                        ea = next
+                    } else {
+                        ib += 1
+                        if ib == b.n { break }
+                        let next = b.edge(ib)
+                        if next.y0 != eb.y1 { return false }
+                        eb = next
+                    }
+                }
+                return a.edge(a.n - 1).y1 == b.edge(b.n - 1).y1
+            }
+        }
+
+        /// One chain's edges in ascending y. In path order the chain is `tail` then `head`
+        /// (either may be empty); a downward chain runs down that way, an upward one up.
+        struct ChainWalk {
+            let E: UnsafePointer<Edge>, tailStart: Int, tailCount: Int, headStart: Int, n: Int, up: Bool
+            init?(_ E: UnsafePointer<Edge>, tail: Range<Int>, head: Range<Int>) {
+                self.E = E
+                tailStart = tail.lowerBound; tailCount = tail.count; headStart = head.lowerBound
+                n = tail.count + head.count
+                guard n > 0 else { return nil }
+                up = E[tail.isEmpty ? head.lowerBound : tail.lowerBound].dir < 0
+            }
+            @inline(__always) func edge(_ k: Int) -> Edge {
+                let t = up ? n &- 1 &- k : k
+                return E[t < tailCount ? tailStart &+ t : headStart &+ (t &- tailCount)]
+            }
         }
 
         /// Zeroes `n` cells with 8-byte stores (at most a group of 32: a memset call costs more).
@@ -583,14 +662,14 @@ public enum Rasterizer {
 
         /// Marks the groups of cells c0 ... c1 as written.
         @inline(__always) static func markGroups(_ rb: UnsafeMutablePointer<UInt64>, _ c0: Int, _ c1: Int) {
-            var g = c0 >> 5
-            let gLast = c1 >> 5
+            var g = c0 >> groupShift
+            let gLast = c1 >> groupShift
             while g <= gLast { rb[g >> 6] |= 1 << UInt64(g & 63); g += 1 }
         }
 
         /// Marks cells c and c + 1 as written.
         @inline(__always) static func mark(_ rb: UnsafeMutablePointer<UInt64>, _ c: Int) {
-            let g0 = c >> 5, g1 = (c + 1) >> 5
+            let g0 = c >> groupShift, g1 = (c + 1) >> groupShift
             rb[g0 >> 6] |= 1 << UInt64(g0 & 63)
             rb[g1 >> 6] |= 1 << UInt64(g1 & 63)
         }
