@@ -619,10 +619,15 @@ public enum Rasterizer {
                 if q0 | q1 == 0 {
                     craw.storeBytes(of: UInt32(a) &* 0x0101_0101, toByteOffset: x, as: UInt32.self)
                 } else {
-                    s &+= row[x]; C[x] = cov(s)
-                    s &+= row[x &+ 1]; C[x &+ 1] = cov(s)
-                    s &+= row[x &+ 2]; C[x &+ 2] = cov(s)
-                    s &+= row[x &+ 3]; a = cov(s); C[x &+ 3] = a
+                    // The running sum of four cells as a prefix sum in one vector (two shifted
+                    // adds), and their four coverages at once.
+                    let v = raw.loadUnaligned(fromByteOffset: x &<< 2, as: SIMD4<Int32>.self)
+                    var p = v &+ SIMD4(0, v[0], v[1], v[2])
+                    p = p &+ SIMD4(0, 0, p[0], p[1]) &+ SIMD4(repeating: s)
+                    s = p[3]
+                    let c = evenOdd ? alphaEvenOdd4(p) : alphaNonZero4(p)
+                    craw.storeBytes(of: c, toByteOffset: x, as: UInt32.self)
+                    a = UInt8(truncatingIfNeeded: c >> 24)
                     UnsafeMutableRawPointer(row).storeBytes(of: 0 as UInt64, toByteOffset: x &<< 2, as: UInt64.self)
                     UnsafeMutableRawPointer(row).storeBytes(of: 0 as UInt64, toByteOffset: (x &<< 2) &+ 8, as: UInt64.self)
                 }
@@ -641,6 +646,29 @@ public enum Rasterizer {
             let m = sum >> 31
             let v = min((sum ^ m) &- m, 131072)
             return UInt8(truncatingIfNeeded: (v &* 255 &+ 65536) >> 17)
+        }
+
+        /// `alphaNonZero` of four sums, as four bytes (the first in the lowest).
+        @inline(__always) static func alphaNonZero4(_ sum: SIMD4<Int32>) -> UInt32 {
+            let m = sum &>> 31
+            var v = (sum ^ m) &- m
+            v.replace(with: 131072, where: v .> 131072)
+            return pack4(((v &<< 8) &- v &+ 65536) &>> 17)
+        }
+
+        /// `alphaEvenOdd` of four sums, as four bytes.
+        @inline(__always) static func alphaEvenOdd4(_ sum: SIMD4<Int32>) -> UInt32 {
+            let m = sum &>> 31
+            let v = ((sum ^ m) &- m) & 0x3FFFF
+            var f = 262144 &- v
+            f.replace(with: v, where: v .< f)
+            return pack4(((f &<< 8) &- f &+ 65536) &>> 17)
+        }
+
+        /// Four lanes of 0...255 as four bytes.
+        @inline(__always) static func pack4(_ v: SIMD4<Int32>) -> UInt32 {
+            let b = SIMD4<UInt8>(truncatingIfNeeded: v)
+            return unsafeBitCast(b, to: UInt32.self)
         }
 
         /// `alpha(sum, true)` without branches.
