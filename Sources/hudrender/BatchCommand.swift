@@ -78,6 +78,20 @@ enum BatchCommand: Command {
         let todo = prepared.filter { check || force || !stamps.isCurrent(out: $0.entry.out, resolvedOut: $0.entry.resolvedOut, key: $0.key) }
         let progress = ProgressDisplay(total: todo.reduce(0) { $0 + $1.frames }, label: check ? "checking" : "rendering", quiet: quiet)
 
+        // A gallery's folders are part of the manifest: create the ones its outputs go into
+        // (a single render's --out still has to name an existing folder, to catch typos).
+        if !check {
+            for item in todo {
+                let folder = (item.entry.resolvedOut as NSString).deletingLastPathComponent
+                guard !folder.isEmpty else { continue }
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw RuntimeFailure("\(item.entry.path) (\(item.entry.out)): cannot create folder \(folder); check that no file is in the way and that its parent is writable")
+                }
+            }
+        }
+
         var scratch: String?
         if check {
             var template = Array((NSTemporaryDirectory() + "/hudrender-check-XXXXXX").utf8CString)

@@ -1,7 +1,7 @@
 // OutputDestination: what `--out PATH` asks for, decided from the path alone before rendering.
 //
-// Design note: the format follows the extension (.gif, .apng, .png) and a directory (existing, or
-// a path ending in "/") means one numbered PNG per frame. The destination folder is checked up front
+// Design note: the format follows the extension (.gif, .apng, .png) and a directory (a path ending
+// in "/", or an existing folder without one of those extensions) means one numbered PNG per frame. The destination folder is checked up front
 // so that a typo in the path fails before any frame is rendered; the write itself is still atomic.
 
 import Foundation
@@ -31,10 +31,15 @@ enum OutputDestination: Equatable {
     static func parse(_ path: String, label: String = "--out", command: String) throws -> OutputDestination {
         guard !path.isEmpty else { throw UsageError("\(label): the path is empty", command: command) }
         var isDirectory: ObjCBool = false
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        let ext = (path as NSString).pathExtension.lowercased()
+        // An existing folder means PNG frames, unless its name asks for a file: `--out hud.gif`
+        // on a folder named hud.gif is a mistake to report (checkWritable does), not a request
+        // for a folder of PNGs.
+        if path.hasSuffix("/") || (!["gif", "apng", "png"].contains(ext)
+                                   && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
             return .directory(path)
         }
-        switch (path as NSString).pathExtension.lowercased() {
+        switch ext {
         case "gif": return .gif(path)
         case "apng": return .apng(path)
         case "png": return .png(path)

@@ -55,6 +55,21 @@ final class BatchCommandTests: HudrenderTestCase {
         XCTAssertEqual(bytes("ring.png"), bytes("gallery/ring.png"))
     }
 
+    /// A gallery's folders come with its manifest: batch creates them; a file in the way of one
+    /// is named, and nothing is rendered.
+    func testCreatesTheFoldersOutputsGoInto() throws {
+        try write(#"{"outputs": [{"out": "new/deeper/ring.png", "command": "ring", "options": {"size": "40x40"}}]}"#, to: "m.json")
+        let r = try Hudrender.run(["batch", "m.json"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertNotNil(bytes("new/deeper/ring.png"))
+
+        try write("x", to: "plain")
+        try write(#"{"outputs": [{"out": "plain/ring.png", "command": "ring", "options": {"size": "40x40"}}]}"#, to: "m.json")
+        let blocked = try Hudrender.run(["batch", "m.json"], in: dir)
+        XCTAssertEqual(blocked.status, 1, blocked.stderr)
+        XCTAssertTrue(blocked.stderr.contains("cannot create folder plain"), blocked.stderr)
+    }
+
     func testManifestErrorsNameTheEntry() throws {
         try write(#"{"outputs": [{"out": "a.gif", "command": "hud", "options": {"stlye": "drop"}}]}"#, to: "m.json")
         assertUsageError(try Hudrender.run(["batch", "m.json"], in: dir),

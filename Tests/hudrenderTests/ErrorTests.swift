@@ -116,4 +116,18 @@ final class ErrorTests: HudrenderTestCase {
         XCTAssertEqual(w.status, 1, w.stderr)
         XCTAssertTrue(w.stderr.contains("plain is a file, not a folder"), w.stderr)
     }
+
+    /// `--out hud.gif` where hud.gif is a folder used to fill the folder with PNG frames; a file
+    /// name asks for a file, so it is refused and the folder left as it was.
+    func testFolderNamedLikeAnImageIsRefused() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/hud.gif", withIntermediateDirectories: false)
+        let r = try Hudrender.run(["--out", "hud.gif", "--duration", "0.2"], in: dir)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot write hud.gif: it is a folder"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/hud.gif"), [])
+        // With a trailing slash the folder is what the user asked for.
+        let ok = try Hudrender.run(["--out", "hud.gif/", "--duration", "0.2"], in: dir)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: dir + "/hud.gif").isEmpty)
+    }
 }
