@@ -58,11 +58,12 @@ public enum Flattener {
     }
 
     /// Flattens `path` through `transform` into `sink`. Returns false (and emits nothing) when the
-    /// path has a non-finite coordinate.
+    /// path has a non-finite coordinate. `checked: false` skips that test for a caller that has
+    /// just made it (see `Rasterizer.deviceBounds(of:transform:finite:)`).
     @discardableResult
     static func flatten<S: FlattenSink>(_ path: Path, transform: Transform, tolerance: Double = defaultTolerance,
-                                        into sink: inout S) -> Bool {
-        guard isFinite(path, transform: transform) else { return false }
+                                        checked: Bool = true, into sink: inout S) -> Bool {
+        if checked && !isFinite(path, transform: transform) { return false }
         let tol = tolerance.isFinite && tolerance > 1e-4 ? tolerance : defaultTolerance
         let t = transform
         @inline(__always) func dev(_ p: Point) -> Point { clampPoint(p.applying(t)) }
