@@ -300,7 +300,9 @@ extension Path {
         lastTangent = c.endTangent
         if cornerStart && n > 1 {
             let before = pts.count
-            for u in endParameters(n, c.hullLength) { add(c.at(u), smooth: true) }
+            Stroker.withEndParameters(n, c.hullLength, tol: tol) { us, m in
+                for j in 0..<m { add(c.at(us[j]), smooth: true) }
+            }
             // The subpath's first curve: refined in case the subpath ends in a cap or a corner
             // here; `finish` takes the extra chords out again if it closes smoothly instead.
             if first && before == 1 { startExtra = pts.count - before }
@@ -315,25 +317,35 @@ extension Path {
         guard let (c, n) = pending else { return }
         pending = nil
         if let d = next, continues(c.endTangent, d) { return }
-        let params = endParameters(n, c.hullLength)
-        guard !params.isEmpty, pts.count >= 2 else { return }
-        let last = pts.removeLast(), lastSmooth = smooth.removeLast()
-        for u in params.reversed() { add(c.at(1 - u), smooth: true) }
-        add(last, smooth: lastSmooth)
+        Stroker.withEndParameters(n, c.hullLength, tol: tol) { us, m in
+            guard m > 0, pts.count >= 2 else { return }
+            let last = pts.removeLast(), lastSmooth = smooth.removeLast()
+            var j = m
+            while j > 0 { j -= 1; add(c.at(1 - us[j]), smooth: true) }
+            add(last, smooth: lastSmooth)
+        }
     }
 
     /// Parameters (ascending, from 0) of extra chords near a curve end, growing from one about a
     /// fifth of the tolerance long up to a normal chord (4x each step). Caps and corner joins are perpendicular to
     /// the end chords, and each chord's body sticks out past the cap by up to half its turn times
     /// the half width; short end chords keep that within the tolerance (a 14 px butt cap on a gentle
-    /// curve was tilted 0.6 px without them).
-    func endParameters(_ n: Int, _ hullLength: Double) -> [Double] {
-        guard hullLength > 0, hullLength.isFinite else { return [] }
-        var u = 0.2 * tol / hullLength
-        let limit = 0.7 / Double(n)
-        var out: [Double] = []
-        while u < limit && out.count < 40 { out.append(u); u *= 4 }
-        return out
+    /// curve was tilted 0.6 px without them). They are written to a stack buffer and handed to
+    /// `body(parameters, count)`: an array for these few doubles cost an allocation per curve end,
+    /// a sizeable part of stroking a small rounded rect.
+    @inline(__always)
+    static func withEndParameters<R>(_ n: Int, _ hullLength: Double, tol: Double,
+                                     _ body: (UnsafeMutablePointer<Double>, Int) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 40) { buf in
+            let out = buf.baseAddress!
+            var m = 0
+            if hullLength > 0, hullLength.isFinite {
+                var u = 0.2 * tol / hullLength
+                let limit = 0.7 / Double(n)
+                while u < limit && m < 40 { out[m] = u; m += 1; u *= 4 }
+            }
+            return body(out, m)
+        }
     }
 
     /// Number of chords for a curve, bounded so that absurd coordinates cannot stall the stroker.
@@ -475,26 +487,39 @@ extension Path {
     /// Clears `simple` unless the closed polyline of n vertices (its `dirs` and `lens` computed)
     /// turns one way only, once round, and is long enough between turns that the inner offset
     /// polygon keeps every edge pointing the way its segment does.
+    ///
+    /// "Once round" used to be a sum of `atan2` turns compared with 2 pi, a libm call per vertex
+    /// and the larger part of this check. The sum of the principal turn angles round a closed
+    /// polyline is exactly 2 pi times its turning number, so counting how often the direction
+    /// passes the +x axis (anticlockwise minus clockwise) gives the same answer: each turn is
+    /// under pi here, so a turn passes +x exactly when it goes from the lower half-plane to the
+    /// upper one anticlockwise, or back clockwise.
     mutating func checkConvex(_ n: Int) {
         guard simple, n >= 3 else { simple = false; return }
-        var sign = 0.0, total = 0.0
+        var sign = 0.0
         var prevTan = 0.0
+        var turns = 0
+        @inline(__always) func lower(_ d: Point) -> Bool { d.y < 0 || (d.y == 0 && d.x < 0) }
+        var a = dirs[n - 1]
         for k in 0...n {
-            let a = dirs[(k + n - 1) % n], b = dirs[k % n]
+            let i = k == n ? 0 : k
+            let b = dirs[i]
             let cross = a.x * b.y - a.y * b.x, dot = a.x * b.x + a.y * b.y
             if k < n {
                 if abs(cross) > 1e-12 {
                     if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0 ? 1.0 : -1.0) != sign { simple = false; return }
                 }
                 if dot <= -0.999 { simple = false; return }
-                total += atan2(cross, dot)
+                let la = lower(a), lb = lower(b)
+                if la && !lb && cross > 0 { turns += 1 } else if !la && lb && cross < 0 { turns -= 1 }
             }
             // Both ends of segment k - 1 are cut back by hw * tan(turn / 2) on the inner side.
             let tanHalf = abs(cross) / (1 + dot)
-            if k > 0 && hw * (prevTan + tanHalf) >= lens[(k + n - 1) % n] { simple = false; return }
+            if k > 0 && hw * (prevTan + tanHalf) >= lens[k - 1] { simple = false; return }
             prevTan = tanHalf
+            a = b
         }
-        if abs(abs(total) - 2 * .pi) > 1e-6 { simple = false }
+        if turns != 1 && turns != -1 { simple = false }
     }
 
     /// Emits the outline on the +normal side around vertex `v` between directions `a` (in, length
