@@ -289,7 +289,8 @@ public final class Canvas {
         engine.outlineIsSimple = strokeScratch.outlineIsSimple
         defer { engine.outlineIsSimple = false }
         let saved = state.alpha
-        if fillDirectly(outline, .identity, .winding, state.strokePaint, alpha: saved * alphaScale) { return }
+        if fillDirectly(outline, .identity, .winding, state.strokePaint, alpha: saved * alphaScale,
+                        bounds: strokeScratch.outlineBounds) { return }
         state.alpha = saved * alphaScale
         draw(.path(outline, .identity, .winding), Shader(state.strokePaint, ctm: t, tables: tables))
         state.alpha = saved
@@ -670,16 +671,18 @@ extension Canvas {
     /// the pixels); rectangles and rectangle rings skip the scan converter too. False when it does
     /// not apply; nothing is drawn then.
     @inline(__always)
-    func fillDirectly(_ path: Path, _ t: Transform, _ rule: FillRule, _ paint: Paint, alpha: Double) -> Bool {
+    func fillDirectly(_ path: Path, _ t: Transform, _ rule: FillRule, _ paint: Paint, alpha: Double,
+                      bounds known: PixelRect? = nil) -> Bool {
         guard case .color(let c) = paint, state.shadow == nil, state.blendMode == .normal, state.clip.mask == nil
         else { return false }
         let bx = Canvas.boxCover(path, t)
         if let bx = bx { return fillDirectly(bx, rule, paint, alpha: alpha) }
-        // One pass gives the box and finiteness; a non-finite path still marks its box dirty
-        // (as it always has) but draws nothing.
+        // One pass gives the box and finiteness (or the stroker has collected the box of a finite
+        // outline as it went); a non-finite path still marks its box dirty (as it always has) but
+        // draws nothing.
         var finite = true
-        guard let (ti, region, a8) = directTarget(Rasterizer.deviceBounds(of: path, transform: t, finite: &finite),
-                                                  alpha: alpha), finite
+        let bounds = known ?? Rasterizer.deviceBounds(of: path, transform: t, finite: &finite)
+        guard let (ti, region, a8) = directTarget(bounds, alpha: alpha), finite
         else { return true }
         let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
         let color = Compositor.pack(c)

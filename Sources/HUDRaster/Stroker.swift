@@ -52,6 +52,7 @@ extension Path {
     /// does not allocate per stroke. Give the outline back with `Stroker.Scratch.recycle` when done.
     func stroked(_ style: StrokeStyle, transform: Transform, tolerance: Double = Path.strokeTolerance,
                  scratch: inout Stroker.Scratch) -> Path {
+        scratch.outlineBounds = nil
         let scale = transform.maxScale
         guard style.lineWidth > 0, style.lineWidth.isFinite, scale > 0, scale.isFinite,
               transform.determinant != 0, transform.tx.isFinite, transform.ty.isFinite,
@@ -65,6 +66,7 @@ extension Path {
         let out = s.out
         s.out = Path()
         scratch.outlineIsSimple = s.subpaths == 1 && s.simple
+        scratch.outlineBounds = s.bz == 0 ? s.outlineBounds : nil
         s.give(&scratch)
         return out
     }
@@ -155,6 +157,11 @@ extension Path {
         /// one closed convex subpath whose inner side needed no pivot and no offset edge turned
         /// inside out. The scan converter then has no crossings to look for.
         var outlineIsSimple = false
+        /// `Rasterizer.deviceBounds(of: outline, transform: .identity)` of the last outline, worked
+        /// out as its points were emitted (walking the outline again cost ~30 instructions a point);
+        /// nil when a point was not finite (the caller then asks `deviceBounds`, which knows what
+        /// to do with those).
+        var outlineBounds: PixelRect? = nil
 
         /// Takes back an outline's element storage once the outline is no longer needed.
         mutating func recycle(_ p: inout Path) {
@@ -359,11 +366,32 @@ extension Path {
     // MARK: - Outline
 
     @inline(__always) mutating func moveOut(_ p: Point) {
-        if let c = capture { record(c, p.applying(t), newContour: true) } else { out.move(to: p.applying(t)) }
+        if let c = capture { record(c, p.applying(t), newContour: true) } else {
+            let q = p.applying(t); bound(q); out.move(to: q)
+        }
     }
     @inline(__always) mutating func lineOut(_ p: Point) {
         // Always after moveOut in the same subpath, so the current point is set.
-        if let c = capture { record(c, p.applying(t), newContour: false) } else { out.appendLine(p.applying(t)) }
+        if let c = capture { record(c, p.applying(t), newContour: false) } else {
+            let q = p.applying(t); bound(q); out.appendLine(q)
+        }
+    }
+
+    // The outline's device box, as `Rasterizer.deviceBounds` computes it for finite points (for
+    // those, applying the identity changes nothing), and a sum that is 0 while all are finite.
+    var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
+    var bz = 0.0
+
+    @inline(__always) mutating func bound(_ q: Point) {
+        bz += q.x * 0 + q.y * 0
+        let c = Flattener.clampPoint(q)
+        bx0 = min(bx0, c.x); by0 = min(by0, c.y); bx1 = max(bx1, c.x); by1 = max(by1, c.y)
+    }
+
+    /// The box `bound` has collected (valid when `bz == 0`).
+    var outlineBounds: PixelRect {
+        guard bx0.isFinite, by0.isFinite, bx1.isFinite, by1.isFinite, bx0 <= bx1, by0 <= by1 else { return .empty }
+        return PixelRect(covering: Rect(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0))
     }
     @inline(__always) mutating func closeOut() { if capture == nil { out.closeSubpath() } }
 
