@@ -66,7 +66,13 @@ public enum Flattener {
         if checked && !isFinite(path, transform: transform) { return false }
         let tol = tolerance.isFinite && tolerance > 1e-4 ? tolerance : defaultTolerance
         let t = transform
-        @inline(__always) func dev(_ p: Point) -> Point { clampPoint(p.applying(t)) }
+        // Fills under an identity CTM and stroke outlines (already in device space) are common.
+        // For finite points (checked above) the identity's 1 * x + 0 * y + 0 is exactly x + 0
+        // (which only turns -0 into +0): two additions instead of four products and four sums.
+        let identity = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == 0 && t.ty == 0
+        @inline(__always) func dev(_ p: Point) -> Point {
+            clampPoint(identity ? Point(x: p.x + 0, y: p.y + 0) : p.applying(t))
+        }
         var current = Point.zero
         var hasCurrent = false
         for e in path.elements {
