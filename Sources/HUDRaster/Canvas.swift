@@ -181,12 +181,12 @@ public final class Canvas {
     public func clip(to path: Path, rule: FillRule = .winding) {
         var c = state.clip
         if c.bounds.isEmpty { return }
-        let box = Rasterizer.deviceBounds(of: path, transform: state.ctm).intersection(c.bounds)
-        guard !box.isEmpty, Flattener.isFinite(path, transform: state.ctm) else {
+        var finite = true
+        let box = Rasterizer.deviceBounds(of: path, transform: state.ctm, finite: &finite).intersection(c.bounds)
+        guard !box.isEmpty, finite else {
             state.clip = Clip(bounds: .empty, mask: nil); return
         }
-        engine.reset(region: box)
-        engine.add(path, transform: state.ctm)
+        _ = engine.reset(region: box, adding: path, transform: state.ctm, knownFinite: true)
         guard var m = engine.collectMask(rule: rule) else { state.clip = Clip(bounds: .empty, mask: nil); return }
         // Multiply with the old mask, and find the non-zero box and whether it is all 255.
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
@@ -289,7 +289,8 @@ public final class Canvas {
         engine.outlineIsSimple = strokeScratch.outlineIsSimple
         defer { engine.outlineIsSimple = false }
         let saved = state.alpha
-        if fillDirectly(outline, .identity, .winding, state.strokePaint, alpha: saved * alphaScale) { return }
+        if fillDirectly(outline, .identity, .winding, state.strokePaint, alpha: saved * alphaScale,
+                        bounds: strokeScratch.outlineBounds) { return }
         state.alpha = saved * alphaScale
         draw(.path(outline, .identity, .winding), Shader(state.strokePaint, ctm: t, tables: tables))
         state.alpha = saved
@@ -528,8 +529,7 @@ public final class Canvas {
                     }
                     break
                 }
-                engine.reset(region: region)
-                guard engine.add(p, transform: t) else { break }
+                guard engine.reset(region: region, adding: p, transform: t, knownFinite: false) else { break }
                 if let s = solid, clipMask == nil, mode == .normal {
                     // Insides of shapes go straight to the run filler (no coverage buffer).
                     engine.sweep(rule: rule, run: { y, x, n, c in
@@ -671,17 +671,22 @@ extension Canvas {
     /// the pixels); rectangles and rectangle rings skip the scan converter too. False when it does
     /// not apply; nothing is drawn then.
     @inline(__always)
-    func fillDirectly(_ path: Path, _ t: Transform, _ rule: FillRule, _ paint: Paint, alpha: Double) -> Bool {
+    func fillDirectly(_ path: Path, _ t: Transform, _ rule: FillRule, _ paint: Paint, alpha: Double,
+                      bounds known: PixelRect? = nil) -> Bool {
         guard case .color(let c) = paint, state.shadow == nil, state.blendMode == .normal, state.clip.mask == nil
         else { return false }
         let bx = Canvas.boxCover(path, t)
         if let bx = bx { return fillDirectly(bx, rule, paint, alpha: alpha) }
-        guard let (ti, region, a8) = directTarget(Rasterizer.deviceBounds(of: path, transform: t), alpha: alpha)
+        // One pass gives the box and finiteness (or the stroker has collected the box of a finite
+        // outline as it went); a non-finite path still marks its box dirty (as it always has) but
+        // draws nothing.
+        var finite = true
+        let bounds = known ?? Rasterizer.deviceBounds(of: path, transform: t, finite: &finite)
+        guard let (ti, region, a8) = directTarget(bounds, alpha: alpha), finite
         else { return true }
         let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
         let color = Compositor.pack(c)
-        engine.reset(region: region)
-        guard engine.add(path, transform: t) else { return true }
+        _ = engine.reset(region: region, adding: path, transform: t, knownFinite: true)
         targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
             pixBuf.withMemoryRebound(to: UInt32.self) { px in
                 let dst0 = px.baseAddress!

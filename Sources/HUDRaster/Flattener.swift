@@ -58,14 +58,21 @@ public enum Flattener {
     }
 
     /// Flattens `path` through `transform` into `sink`. Returns false (and emits nothing) when the
-    /// path has a non-finite coordinate.
+    /// path has a non-finite coordinate. `checked: false` skips that test for a caller that has
+    /// just made it (see `Rasterizer.deviceBounds(of:transform:finite:)`).
     @discardableResult
     static func flatten<S: FlattenSink>(_ path: Path, transform: Transform, tolerance: Double = defaultTolerance,
-                                        into sink: inout S) -> Bool {
-        guard isFinite(path, transform: transform) else { return false }
+                                        checked: Bool = true, into sink: inout S) -> Bool {
+        if checked && !isFinite(path, transform: transform) { return false }
         let tol = tolerance.isFinite && tolerance > 1e-4 ? tolerance : defaultTolerance
         let t = transform
-        @inline(__always) func dev(_ p: Point) -> Point { clampPoint(p.applying(t)) }
+        // Fills under an identity CTM and stroke outlines (already in device space) are common.
+        // For finite points (checked above) the identity's 1 * x + 0 * y + 0 is exactly x + 0
+        // (which only turns -0 into +0): two additions instead of four products and four sums.
+        let identity = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == 0 && t.ty == 0
+        @inline(__always) func dev(_ p: Point) -> Point {
+            clampPoint(identity ? Point(x: p.x + 0, y: p.y + 0) : p.applying(t))
+        }
         var current = Point.zero
         var hasCurrent = false
         for e in path.elements {

@@ -80,20 +80,35 @@ public enum Rasterizer {
     /// The device-space pixel box of `path` after `transform` (control points included, so it is
     /// conservative). Empty when the path is empty or not finite.
     static func deviceBounds(of path: Path, transform: Transform) -> PixelRect {
+        var finite = true
+        return deviceBounds(of: path, transform: transform, finite: &finite)
+    }
+
+    /// `deviceBounds(of:transform:)`, also setting `finite` to `Flattener.isFinite(path, transform:)`
+    /// from the same pass over the elements (a fill needs both, and a small path costs about as
+    /// much to walk as to rasterize).
+    static func deviceBounds(of path: Path, transform: Transform, finite: inout Bool) -> PixelRect {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         let t = transform
+        // x * 0 is 0 for every finite x and NaN for infinities and NaN, so one sum of such terms
+        // stays 0 exactly when every coordinate is finite (no branch per coordinate).
+        var z = t.a * 0 + t.b * 0 + t.c * 0 + t.d * 0 + t.tx * 0 + t.ty * 0
         @inline(__always) func add(_ p: Point) {
+            z += p.x * 0 + p.y * 0
             let q = Flattener.clampPoint(p.applying(t))
             x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
         }
-        for e in path.elements {
-            switch e {
-            case .move(let p), .line(let p): add(p)
-            case .quadCurve(let p, let c): add(p); add(c)
-            case .curve(let p, let c1, let c2): add(p); add(c1); add(c2)
-            case .closeSubpath: break
+        path.elements.withUnsafeBufferPointer { els in
+            for e in els {
+                switch e {
+                case .move(let p), .line(let p): add(p)
+                case .quadCurve(let p, let c): add(p); add(c)
+                case .curve(let p, let c1, let c2): add(p); add(c1); add(c2)
+                case .closeSubpath: break
+                }
             }
         }
+        finite = z == 0
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x0 <= x1, y0 <= y1 else { return .empty }
         return PixelRect(covering: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
@@ -150,57 +165,120 @@ public enum Rasterizer {
         }
     }
 
-    /// Collects clipped, quantised edges while a path is flattened. A struct passed `inout`, so the
-    /// per-segment work does no dynamic exclusivity checks (a class property would, per append).
+    /// Collects clipped, quantised edges while a path is flattened. It works on the engine's edge
+    /// list and chain table through pointers (taken for the length of one `add`): a builder owning
+    /// the arrays had to swap them in and out and destroy the empty ones it was left with, which
+    /// cost more than the edges of a small shape. New edges are staged in a fixed buffer and
+    /// appended to the list in blocks: `Array.append` per edge calls the runtime's uniqueness check,
+    /// and the flattener's registers were spilled around every such call. A struct passed `inout`,
+    /// so the per-segment work does no dynamic exclusivity checks.
     struct EdgeBuilder: FlattenSink {
         var rx0: Double, ry0: Double, rx1: Double, ry1: Double
-        var edges: [Edge]
-        var chains = ChainTable()
+        let edges: UnsafeMutablePointer<[Edge]>
+        let chains: UnsafeMutablePointer<ChainTable>
+        /// Edges not yet appended to `edges` (room for `stageCapacity`: 960 bytes, under the
+        /// 1 KiB that `withUnsafeTemporaryAllocation` is sure to put on the stack; past that it
+        /// asks the runtime, which on Linux means a heap block per path).
+        let stage: UnsafeMutablePointer<Edge>
+        var staged = 0
+        static let stageCapacity = 40
         var start = Point.zero
         var last = Point.zero
         var open = false
         /// The chain being extended (0 before the contour's first non-horizontal segment), its
-        /// direction, where its edges start in `edges`, and the contour's first chain and direction.
+        /// direction (0 with no chain, so one compare tells whether a segment starts a new chain),
+        /// where its edges start in `edges`, and the contour's first chain and direction.
         var chain: Int32 = 0, chainDir: Int32 = 0, chainStart = 0
         var firstChain: Int32 = 0, firstDir: Int32 = 0
         /// Device y where the current chain has got to; stored in `chains.endY` when it ends.
         var chainEndY = 0.0
 
-        init(region r: PixelRect, edges: [Edge]) {
+        init(region r: PixelRect, edges: UnsafeMutablePointer<[Edge]>, chains: UnsafeMutablePointer<ChainTable>,
+             stage: UnsafeMutablePointer<Edge>) {
             rx0 = Double(r.x0); ry0 = Double(r.y0); rx1 = Double(r.x1); ry1 = Double(r.y1)
-            self.edges = edges
+            self.edges = edges; self.chains = chains; self.stage = stage
+        }
+
+        /// Runs `body` with a builder over `engine`'s edges and chains for `region`, then appends
+        /// what it staged; with `clear`, first empties them (as `Engine.reset` does).
+        @inline(__always)
+        static func build<R>(_ engine: Engine, region r: PixelRect, clear: Bool, _ body: (inout EdgeBuilder) -> R) -> R {
+            return withUnsafeTemporaryAllocation(of: Edge.self, capacity: 40) { buf in
+                withUnsafeMutablePointer(to: &engine.edges) { ep in
+                    withUnsafeMutablePointer(to: &engine.chains) { cp in
+                        if clear { ep.pointee.removeAll(keepingCapacity: true); Engine.clear(&cp.pointee) }
+                        var b = EdgeBuilder(region: r, edges: ep, chains: cp, stage: buf.baseAddress!)
+                        let result = body(&b)
+                        b.flush()
+                        return result
+                    }
+                }
+            }
+        }
+
+        /// Edges built so far (appended and staged).
+        var edgeCount: Int { edges.pointee.count + staged }
+
+        @inline(__always) mutating func emit(_ e: Edge) {
+            if staged == EdgeBuilder.stageCapacity { flush() }
+            stage[staged] = e
+            staged &+= 1
+        }
+
+        @inline(never) mutating func flush() {
+            if staged == 0 { return }
+            edges.pointee.append(contentsOf: UnsafeBufferPointer(start: stage, count: staged))
+            staged = 0
+        }
+
+        /// floor(v) for 0 <= v < 2^31, without the NaN and range checks of `Int32(Double)`: adding
+        /// 1.5 * 2^52 rounds to the nearest integer (read from the low bits), and one compare
+        /// steps back when that rounded up.
+        @inline(__always) static func floorNonNegative(_ v: Double) -> Int32 {
+            let m = v + 6_755_399_441_055_744.0
+            let r = Int32(truncatingIfNeeded: Int64(bitPattern: m.bitPattern))
+            return m - 6_755_399_441_055_744.0 > v ? r &- 1 : r
         }
 
         @inline(__always) func fixedY(_ y: Double) -> Int32 { Int32(min(max((y - ry0) * 256, -1e9), 1e9)) }
 
+        @inline(never)
         mutating func startChain(_ dir: Int32) {
-            if chain != 0 { chains.endY[Int(chain)] = fixedY(chainEndY) }
-            chain = Int32(chains.contourOf.count)
+            if chain != 0 { chains.pointee.endY[Int(chain)] = fixedY(chainEndY) }
+            chain = Int32(chains.pointee.contourOf.count)
             chainDir = dir
-            chainStart = edges.count
+            chainStart = edgeCount
             if firstChain == 0 {
                 firstChain = chain; firstDir = dir
-                chains.first.append(chain); chains.last.append(chain)
+                chains.pointee.first.append(chain); chains.pointee.last.append(chain)
             }
-            chains.contourOf.append(Int32(chains.first.count - 1))
-            chains.endY.append(0)
+            chains.pointee.contourOf.append(Int32(chains.pointee.first.count - 1))
+            chains.pointee.endY.append(0)
         }
 
         /// Ends the contour's chain bookkeeping: a last chain going the same way as the first is
         /// the first one continued through the start point, so it takes the first one's id.
         mutating func endContour() {
             guard firstChain != 0 else { return }
-            chains.endY[Int(chain)] = fixedY(chainEndY)
+            chains.pointee.endY[Int(chain)] = fixedY(chainEndY)
             if chain != firstChain && chainDir == firstDir {
-                for i in chainStart..<edges.count { edges[i].chain = firstChain }
-                chains.contourOf.removeLast(); chains.endY.removeLast()
+                let n = edges.pointee.count
+                if chainStart < n {
+                    edges.pointee.withUnsafeMutableBufferPointer { e in
+                        for i in chainStart..<n { e[i].chain = firstChain }
+                    }
+                }
+                for i in max(chainStart - n, 0)..<staged { stage[i].chain = firstChain }
+                chains.pointee.contourOf.removeLast(); chains.pointee.endY.removeLast()
             }
-            chains.last[chains.last.count - 1] = Int32(chains.contourOf.count - 1)
-            chain = 0; firstChain = 0
+            chains.pointee.last[chains.pointee.last.count - 1] = Int32(chains.pointee.contourOf.count - 1)
+            chain = 0; chainDir = 0; firstChain = 0
         }
 
         mutating func move(to p: Point) { closeCurrent(); start = p; last = p; open = true }
-        mutating func line(to p: Point) {
+        /// Inlined into the flattener's loops: a call per flattened point cost more than most
+        /// of what it does.
+        @inline(__always) mutating func line(to p: Point) {
             if !open { start = last; open = true }
             segment(last, p); last = p
         }
@@ -215,14 +293,34 @@ public enum Rasterizer {
             open = false
         }
 
-        /// Clips one segment to the region and stores it in fixed point.
+        /// Stores one segment in fixed point, clipped to the region.
         @inline(__always) mutating func segment(_ p: Point, _ q: Point) {
-            var (x0, y0, x1, y1) = (p.x, p.y, q.x, q.y)
-            if y0 == y1 { return }
-            var dir: Int32 = 1
-            if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
-            if chain == 0 || dir != chainDir { startChain(dir) }
+            if p.y == q.y { return }
+            let dir: Int32 = p.y < q.y ? 1 : -1
+            if dir != chainDir { startChain(dir) }
             chainEndY = q.y
+            let (x0, y0, x1, y1) = dir > 0 ? (p.x, p.y, q.x, q.y) : (q.x, q.y, p.x, p.y)
+            let xl = min(x0, x1), xr = max(x0, x1)
+            // A small shape's region is its own bounding box, so almost every segment lies inside
+            // it and needs none of the clipping below. For those, `clipped` would push the segment
+            // as it is (a segment with both ends on the right border is the one it drops), and
+            // every quantised value is >= 0.5, so the floor is a plain truncation.
+            if y0 >= ry0 && y1 <= ry1 && xl >= rx0 && xr <= rx1 && xl < rx1 {
+                let fy0 = EdgeBuilder.floorNonNegative((y0 - ry0) * 256 + 0.5)
+                let fy1 = EdgeBuilder.floorNonNegative((y1 - ry0) * 256 + 0.5)
+                if fy0 == fy1 { return }
+                let fx0 = EdgeBuilder.floorNonNegative((x0 - rx0) * 256 + 0.5)
+                let fx1 = EdgeBuilder.floorNonNegative((x1 - rx0) * 256 + 0.5)
+                emit(Edge(x0: fx0, y0: fy0, x1: fx1, y1: fy1, dir: dir, chain: chain))
+                return
+            }
+            clipped(x0, y0, x1, y1, dir)
+        }
+
+        /// `segment` for a segment (y0 < y1) that reaches outside the region.
+        @inline(never)
+        mutating func clipped(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Int32) {
+            var (x0, y0, x1, y1) = (x0, y0, x1, y1)
             if y1 <= ry0 || y0 >= ry1 { return }
             if y0 < ry0 { x0 += (x1 - x0) * (ry0 - y0) / (y1 - y0); y0 = ry0 }
             if y1 > ry1 { x1 -= (x1 - x0) * (y1 - ry1) / (y1 - y0); y1 = ry1 }
@@ -241,13 +339,13 @@ public enum Rasterizer {
             push(ax, ay, bx, by, dir)
         }
 
-        @inline(__always) mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Int32) {
+        mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Int32) {
             // Coordinates are within the region here, so these conversions cannot overflow.
             let fx0 = Int32(floorToInt((x0 - rx0) * 256 + 0.5)), fy0 = Int32(floorToInt((y0 - ry0) * 256 + 0.5))
             let fx1 = Int32(floorToInt((x1 - rx0) * 256 + 0.5)), fy1 = Int32(floorToInt((y1 - ry0) * 256 + 0.5))
             if fy0 == fy1 { return }
-            if fy0 < fy1 { edges.append(Edge(x0: fx0, y0: fy0, x1: fx1, y1: fy1, dir: dir, chain: chain)) }
-            else { edges.append(Edge(x0: fx1, y0: fy1, x1: fx0, y1: fy0, dir: -dir, chain: chain)) }
+            if fy0 < fy1 { emit(Edge(x0: fx0, y0: fy0, x1: fx1, y1: fy1, dir: dir, chain: chain)) }
+            else { emit(Edge(x0: fx1, y0: fy1, x1: fx0, y1: fy0, dir: -dir, chain: chain)) }
         }
     }
 
@@ -302,19 +400,50 @@ public enum Rasterizer {
         func reset(region r: PixelRect) {
             region = r
             edges.removeAll(keepingCapacity: true)
-            chains.removeAll()
+            Engine.clear(&chains)
+        }
+
+        /// `chains.removeAll()` at a fraction of the price for the few chains of a small shape:
+        /// `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`, about 85
+        /// instructions an array, and the table has four.
+        @inline(__always) static func clear(_ c: inout ChainTable) {
+            if c.contourOf.count > 8 || c.first.count > 8 { c.removeAll(); return }
+            while c.contourOf.count > 1 { c.contourOf.removeLast() }
+            while c.endY.count > 1 { c.endY.removeLast() }
+            while !c.first.isEmpty { c.first.removeLast() }
+            while !c.last.isEmpty { c.last.removeLast() }
+            if c.contourOf.isEmpty { c.contourOf.append(0) }
+            if c.endY.isEmpty { c.endY.append(0) }
         }
 
         /// Adds a path's outline; false when the path was dropped for non-finite coordinates.
         @discardableResult
         func add(_ path: Path, transform: Transform, tolerance: Double = Flattener.defaultTolerance) -> Bool {
-            edges.reserveCapacity(edges.count + 2 * path.elements.count)
-            var b = EdgeBuilder(region: region, edges: [])
-            swap(&b.edges, &edges); swap(&b.chains, &chains)
-            let ok = Flattener.flatten(path, transform: transform, tolerance: tolerance, into: &b)
-            b.closeCurrent()
-            swap(&b.edges, &edges); swap(&b.chains, &chains)
-            return ok
+            add(path, transform: transform, tolerance: tolerance, knownFinite: false)
+        }
+
+        /// `add`, skipping the finiteness pass when the caller has just made it (`deviceBounds`
+        /// with `finite:` checks the same coordinates).
+        func add(_ path: Path, transform: Transform, tolerance: Double = Flattener.defaultTolerance, knownFinite: Bool) -> Bool {
+            // The builder works on the engine's arrays in place: one exclusive access to each for
+            // the whole path instead of swapping them in and out of a builder.
+            return EdgeBuilder.build(self, region: region, clear: false) { b in
+                let ok = Flattener.flatten(path, transform: transform, tolerance: tolerance, checked: !knownFinite, into: &b)
+                b.closeCurrent()
+                return ok
+            }
+        }
+
+        /// `reset(region:)` and then `add(path, transform:, knownFinite:)` with one exclusive access
+        /// to each array of the engine (each costs a runtime call, a few of which add up for a
+        /// small shape); false when the path was dropped for non-finite coordinates.
+        func reset(region r: PixelRect, adding path: Path, transform: Transform, knownFinite: Bool) -> Bool {
+            region = r
+            return EdgeBuilder.build(self, region: r, clear: true) { b in
+                let ok = Flattener.flatten(path, transform: transform, checked: !knownFinite, into: &b)
+                b.closeCurrent()
+                return ok
+            }
         }
 
         /// Adds a transformed rectangle without building a Path.
@@ -322,12 +451,11 @@ public enum Rasterizer {
             let a = Point(x: r.minX, y: r.minY).applying(t), b = Point(x: r.maxX, y: r.minY).applying(t)
             let c = Point(x: r.maxX, y: r.maxY).applying(t), d = Point(x: r.minX, y: r.maxY).applying(t)
             guard a.isFinite, b.isFinite, c.isFinite, d.isFinite else { return }
-            var e = EdgeBuilder(region: region, edges: [])
-            swap(&e.edges, &edges); swap(&e.chains, &chains)
-            e.move(to: Flattener.clampPoint(a)); e.line(to: Flattener.clampPoint(b))
-            e.line(to: Flattener.clampPoint(c)); e.line(to: Flattener.clampPoint(d))
-            e.closeCurrent()
-            swap(&e.edges, &edges); swap(&e.chains, &chains)
+            EdgeBuilder.build(self, region: region, clear: false) { e in
+                e.move(to: Flattener.clampPoint(a)); e.line(to: Flattener.clampPoint(b))
+                e.line(to: Flattener.clampPoint(c)); e.line(to: Flattener.clampPoint(d))
+                e.closeCurrent()
+            }
         }
 
         /// Converts the accumulated edges to coverage and calls `body(y, x, count, coverage)` for
@@ -830,11 +958,10 @@ public enum Rasterizer {
 
         /// Rasterizes `path` into a mask over its device box intersected with `within`.
         func mask(for path: Path, transform: Transform, rule: FillRule, within: PixelRect) -> Mask? {
-            guard Flattener.isFinite(path, transform: transform) else { return nil }
-            let box = Rasterizer.deviceBounds(of: path, transform: transform).intersection(within)
-            guard !box.isEmpty, box.width * box.height <= Image.maxPixels else { return nil }
-            reset(region: box)
-            add(path, transform: transform)
+            var finite = true
+            let box = Rasterizer.deviceBounds(of: path, transform: transform, finite: &finite).intersection(within)
+            guard finite, !box.isEmpty, box.width * box.height <= Image.maxPixels else { return nil }
+            reset(region: box, adding: path, transform: transform, knownFinite: true)
             return collectMask(rule: rule)
         }
 

@@ -52,6 +52,7 @@ extension Path {
     /// does not allocate per stroke. Give the outline back with `Stroker.Scratch.recycle` when done.
     func stroked(_ style: StrokeStyle, transform: Transform, tolerance: Double = Path.strokeTolerance,
                  scratch: inout Stroker.Scratch) -> Path {
+        scratch.outlineBounds = nil
         let scale = transform.maxScale
         guard style.lineWidth > 0, style.lineWidth.isFinite, scale > 0, scale.isFinite,
               transform.determinant != 0, transform.tx.isFinite, transform.ty.isFinite,
@@ -65,6 +66,7 @@ extension Path {
         let out = s.out
         s.out = Path()
         scratch.outlineIsSimple = s.subpaths == 1 && s.simple
+        scratch.outlineBounds = s.bz == 0 ? s.outlineBounds : nil
         s.give(&scratch)
         return out
     }
@@ -155,6 +157,11 @@ extension Path {
         /// one closed convex subpath whose inner side needed no pivot and no offset edge turned
         /// inside out. The scan converter then has no crossings to look for.
         var outlineIsSimple = false
+        /// `Rasterizer.deviceBounds(of: outline, transform: .identity)` of the last outline, worked
+        /// out as its points were emitted (walking the outline again cost ~30 instructions a point);
+        /// nil when a point was not finite (the caller then asks `deviceBounds`, which knows what
+        /// to do with those).
+        var outlineBounds: PixelRect? = nil
 
         /// Takes back an outline's element storage once the outline is no longer needed.
         mutating func recycle(_ p: inout Path) {
@@ -300,7 +307,9 @@ extension Path {
         lastTangent = c.endTangent
         if cornerStart && n > 1 {
             let before = pts.count
-            for u in endParameters(n, c.hullLength) { add(c.at(u), smooth: true) }
+            Stroker.withEndParameters(n, c.hullLength, tol: tol) { us, m in
+                for j in 0..<m { add(c.at(us[j]), smooth: true) }
+            }
             // The subpath's first curve: refined in case the subpath ends in a cap or a corner
             // here; `finish` takes the extra chords out again if it closes smoothly instead.
             if first && before == 1 { startExtra = pts.count - before }
@@ -315,25 +324,35 @@ extension Path {
         guard let (c, n) = pending else { return }
         pending = nil
         if let d = next, continues(c.endTangent, d) { return }
-        let params = endParameters(n, c.hullLength)
-        guard !params.isEmpty, pts.count >= 2 else { return }
-        let last = pts.removeLast(), lastSmooth = smooth.removeLast()
-        for u in params.reversed() { add(c.at(1 - u), smooth: true) }
-        add(last, smooth: lastSmooth)
+        Stroker.withEndParameters(n, c.hullLength, tol: tol) { us, m in
+            guard m > 0, pts.count >= 2 else { return }
+            let last = pts.removeLast(), lastSmooth = smooth.removeLast()
+            var j = m
+            while j > 0 { j -= 1; add(c.at(1 - us[j]), smooth: true) }
+            add(last, smooth: lastSmooth)
+        }
     }
 
     /// Parameters (ascending, from 0) of extra chords near a curve end, growing from one about a
     /// fifth of the tolerance long up to a normal chord (4x each step). Caps and corner joins are perpendicular to
     /// the end chords, and each chord's body sticks out past the cap by up to half its turn times
     /// the half width; short end chords keep that within the tolerance (a 14 px butt cap on a gentle
-    /// curve was tilted 0.6 px without them).
-    func endParameters(_ n: Int, _ hullLength: Double) -> [Double] {
-        guard hullLength > 0, hullLength.isFinite else { return [] }
-        var u = 0.2 * tol / hullLength
-        let limit = 0.7 / Double(n)
-        var out: [Double] = []
-        while u < limit && out.count < 40 { out.append(u); u *= 4 }
-        return out
+    /// curve was tilted 0.6 px without them). They are written to a stack buffer and handed to
+    /// `body(parameters, count)`: an array for these few doubles cost an allocation per curve end,
+    /// a sizeable part of stroking a small rounded rect.
+    @inline(__always)
+    static func withEndParameters<R>(_ n: Int, _ hullLength: Double, tol: Double,
+                                     _ body: (UnsafeMutablePointer<Double>, Int) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 40) { buf in
+            let out = buf.baseAddress!
+            var m = 0
+            if hullLength > 0, hullLength.isFinite {
+                var u = 0.2 * tol / hullLength
+                let limit = 0.7 / Double(n)
+                while u < limit && m < 40 { out[m] = u; m += 1; u *= 4 }
+            }
+            return body(out, m)
+        }
     }
 
     /// Number of chords for a curve, bounded so that absurd coordinates cannot stall the stroker.
@@ -347,11 +366,32 @@ extension Path {
     // MARK: - Outline
 
     @inline(__always) mutating func moveOut(_ p: Point) {
-        if let c = capture { record(c, p.applying(t), newContour: true) } else { out.move(to: p.applying(t)) }
+        if let c = capture { record(c, p.applying(t), newContour: true) } else {
+            let q = p.applying(t); bound(q); out.move(to: q)
+        }
     }
     @inline(__always) mutating func lineOut(_ p: Point) {
         // Always after moveOut in the same subpath, so the current point is set.
-        if let c = capture { record(c, p.applying(t), newContour: false) } else { out.appendLine(p.applying(t)) }
+        if let c = capture { record(c, p.applying(t), newContour: false) } else {
+            let q = p.applying(t); bound(q); out.appendLine(q)
+        }
+    }
+
+    // The outline's device box, as `Rasterizer.deviceBounds` computes it for finite points (for
+    // those, applying the identity changes nothing), and a sum that is 0 while all are finite.
+    var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
+    var bz = 0.0
+
+    @inline(__always) mutating func bound(_ q: Point) {
+        bz += q.x * 0 + q.y * 0
+        let c = Flattener.clampPoint(q)
+        bx0 = min(bx0, c.x); by0 = min(by0, c.y); bx1 = max(bx1, c.x); by1 = max(by1, c.y)
+    }
+
+    /// The box `bound` has collected (valid when `bz == 0`).
+    var outlineBounds: PixelRect {
+        guard bx0.isFinite, by0.isFinite, bx1.isFinite, by1.isFinite, bx0 <= bx1, by0 <= by1 else { return .empty }
+        return PixelRect(covering: Rect(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0))
     }
     @inline(__always) mutating func closeOut() { if capture == nil { out.closeSubpath() } }
 
@@ -475,26 +515,39 @@ extension Path {
     /// Clears `simple` unless the closed polyline of n vertices (its `dirs` and `lens` computed)
     /// turns one way only, once round, and is long enough between turns that the inner offset
     /// polygon keeps every edge pointing the way its segment does.
+    ///
+    /// "Once round" used to be a sum of `atan2` turns compared with 2 pi, a libm call per vertex
+    /// and the larger part of this check. The sum of the principal turn angles round a closed
+    /// polyline is exactly 2 pi times its turning number, so counting how often the direction
+    /// passes the +x axis (anticlockwise minus clockwise) gives the same answer: each turn is
+    /// under pi here, so a turn passes +x exactly when it goes from the lower half-plane to the
+    /// upper one anticlockwise, or back clockwise.
     mutating func checkConvex(_ n: Int) {
         guard simple, n >= 3 else { simple = false; return }
-        var sign = 0.0, total = 0.0
+        var sign = 0.0
         var prevTan = 0.0
+        var turns = 0
+        @inline(__always) func lower(_ d: Point) -> Bool { d.y < 0 || (d.y == 0 && d.x < 0) }
+        var a = dirs[n - 1]
         for k in 0...n {
-            let a = dirs[(k + n - 1) % n], b = dirs[k % n]
+            let i = k == n ? 0 : k
+            let b = dirs[i]
             let cross = a.x * b.y - a.y * b.x, dot = a.x * b.x + a.y * b.y
             if k < n {
                 if abs(cross) > 1e-12 {
                     if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0 ? 1.0 : -1.0) != sign { simple = false; return }
                 }
                 if dot <= -0.999 { simple = false; return }
-                total += atan2(cross, dot)
+                let la = lower(a), lb = lower(b)
+                if la && !lb && cross > 0 { turns += 1 } else if !la && lb && cross < 0 { turns -= 1 }
             }
             // Both ends of segment k - 1 are cut back by hw * tan(turn / 2) on the inner side.
             let tanHalf = abs(cross) / (1 + dot)
-            if k > 0 && hw * (prevTan + tanHalf) >= lens[(k + n - 1) % n] { simple = false; return }
+            if k > 0 && hw * (prevTan + tanHalf) >= lens[k - 1] { simple = false; return }
             prevTan = tanHalf
+            a = b
         }
-        if abs(abs(total) - 2 * .pi) > 1e-6 { simple = false }
+        if turns != 1 && turns != -1 { simple = false }
     }
 
     /// Emits the outline on the +normal side around vertex `v` between directions `a` (in, length
