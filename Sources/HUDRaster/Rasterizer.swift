@@ -889,6 +889,17 @@ public enum Rasterizer {
                 }
                 return
             }
+            if ya == e.y0 && yb == e.y1 && (ya >> 8) == ((yb &- 1) >> 8) {
+                // The whole edge inside one row (most edges of a small curve): no slope needed,
+                // and its division was a tenth of a small stroke's sweep.
+                let r = Int(ya >> 8) - bandTop
+                cellRow(A + r * stride, e.x0, e.x1, yb &- ya, dir, &rmin[r], &rmax[r], B + r * words)
+                if track {
+                    let xl = min(e.x0, e.x1), xr = max(e.x0, e.x1)
+                    own(O + r * stride, Int(xl >> 8), max(Int(xl >> 8), Int((xr &- 1) >> 8)), chain, ya & ~255, stampBase, S + r, book)
+                }
+                return
+            }
             let dxdy = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
             var y = ya
             var x = ya == e.y0 ? e.x0 : e.x0 &+ roundFast(Double(ya &- e.y0) * dxdy)
