@@ -139,11 +139,16 @@ public enum Rasterizer {
         /// First and last chain of each contour.
         var first: [Int32] = []
         var last: [Int32] = []
+        /// The turns the outline makes, over all contours: bit 0 for a left turn, bit 1 for a
+        /// right one (both for a U-turn). One contour of two chains that turns one way only is
+        /// convex, so its chains cannot cross.
+        var turns: UInt8 = 0
 
         mutating func removeAll() {
             contourOf.removeAll(keepingCapacity: true); contourOf.append(0)
             endY.removeAll(keepingCapacity: true); endY.append(0)
             first.removeAll(keepingCapacity: true); last.removeAll(keepingCapacity: true)
+            turns = 0
         }
 
         /// True when chains a and b follow each other on one contour and meet at a turning point
@@ -192,6 +197,10 @@ public enum Rasterizer {
         var firstChain: Int32 = 0, firstDir: Int32 = 0
         /// Device y where the current chain has got to; stored in `chains.endY` when it ends.
         var chainEndY = 0.0
+        /// The direction of the contour's last and first segments, and the turns it has made.
+        var lastDX = 0.0, lastDY = 0.0, firstDX = 0.0, firstDY = 0.0
+        var heading = false
+        var turns: UInt8 = 0
 
         init(region r: PixelRect, edges: UnsafeMutablePointer<[Edge]>, chains: UnsafeMutablePointer<ChainTable>,
              stage: UnsafeMutablePointer<Edge>) {
@@ -259,6 +268,11 @@ public enum Rasterizer {
         /// Ends the contour's chain bookkeeping: a last chain going the same way as the first is
         /// the first one continued through the start point, so it takes the first one's id.
         mutating func endContour() {
+            if heading {
+                turn(firstDX, firstDY)   // from the closing segment into the first
+                chains.pointee.turns |= turns
+                heading = false; turns = 0
+            }
             guard firstChain != 0 else { return }
             chains.pointee.endY[Int(chain)] = fixedY(chainEndY)
             if chain != firstChain && chainDir == firstDir {
@@ -280,14 +294,32 @@ public enum Rasterizer {
         /// of what it does.
         @inline(__always) mutating func line(to p: Point) {
             if !open { start = last; open = true }
+            turn(p.x - last.x, p.y - last.y)
             segment(last, p); last = p
+        }
+
+        /// Notes the turn from the previous segment's direction into (dx, dy). Segments far
+        /// shorter than the 1/256 px grid are passed over: their direction is rounding noise (a
+        /// rotated ellipse ends 2e-15 px from its start, and closing that gap turned both ways).
+        @inline(__always) mutating func turn(_ dx: Double, _ dy: Double) {
+            if abs(dx) + abs(dy) < 1.0 / 4096 { return }
+            if heading {
+                let c = lastDX * dy - lastDY * dx
+                if c > 0 { turns |= 1 } else if c < 0 { turns |= 2 } else if lastDX * dx + lastDY * dy < 0 { turns = 3 }
+            } else {
+                firstDX = dx; firstDY = dy; heading = true
+            }
+            lastDX = dx; lastDY = dy
         }
         mutating func close() { closeCurrent() }
         func needsDetail(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
             !(maxY <= ry0 || minY >= ry1 || minX >= rx1 || maxX <= rx0)
         }
         mutating func closeCurrent() {
-            if open && (last.x != start.x || last.y != start.y) { segment(last, start) }
+            if open && (last.x != start.x || last.y != start.y) {
+                turn(start.x - last.x, start.y - last.y)
+                segment(last, start)
+            }
             endContour()
             last = start
             open = false
@@ -414,6 +446,7 @@ public enum Rasterizer {
             while !c.last.isEmpty { c.last.removeLast() }
             if c.contourOf.isEmpty { c.contourOf.append(0) }
             if c.endY.isEmpty { c.endY.append(0) }
+            c.turns = 0
         }
 
         /// Adds a path's outline; false when the path was dropped for non-finite coordinates.
@@ -471,7 +504,7 @@ public enum Rasterizer {
                    _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
             let w = region.width, h = region.height
             guard w > 0, h > 0, !edges.isEmpty else { return }
-            let simple = twoChainsKeepOrder()
+            let simple = twoChainsCannotCross()
             let stride = w + 2
             let bandRows = min(Engine.bandRows, h)
             let bandCount = (h + bandRows - 1) / bandRows
@@ -648,6 +681,14 @@ public enum Rasterizer {
                     }
                 }
             }}}}}}}}}}}}
+        }
+
+        /// True when the outline is one contour of two y-monotone chains that cannot cross:
+        /// convex (it turns one way only, which is cheap to see while building; a contour that
+        /// turns one way but winds twice, like a pentagram, has more than two chains), or found
+        /// by `twoChainsKeepOrder` to keep their order.
+        func twoChainsCannotCross() -> Bool {
+            chains.contourOf.count == 3 && chains.first.count == 1 && (chains.turns != 3 || twoChainsKeepOrder())
         }
 
         /// True when the edges are one contour of two y-monotone chains that never swap sides, as

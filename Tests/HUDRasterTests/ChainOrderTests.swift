@@ -15,6 +15,23 @@ final class ChainOrderTests: XCTestCase {
         return engine.twoChainsKeepOrder()
     }
 
+    /// The engine's whole answer (turns, then order) for `path` over its box.
+    func cannotCross(_ path: Path) -> Bool {
+        let engine = Rasterizer.Engine()
+        let box = Rasterizer.deviceBounds(of: path, transform: .identity)
+        engine.reset(region: PixelRect(x0: box.x0, y0: box.y0, x1: box.x1 + 1, y1: box.y1))
+        engine.add(path, transform: .identity)
+        return engine.twoChainsCannotCross()
+    }
+
+    /// The turns the edge builder saw: 1 or 2 for one way only, 3 for both.
+    func turns(_ path: Path) -> UInt8 {
+        let engine = Rasterizer.Engine()
+        engine.reset(region: Rasterizer.maskRegionLimit)
+        engine.add(path, transform: .identity)
+        return engine.chains.turns
+    }
+
     func polygon(_ pts: [Point]) -> Path {
         var p = Path()
         p.move(to: pts[0]); for q in pts.dropFirst() { p.addLine(to: q) }; p.closeSubpath()
@@ -31,6 +48,29 @@ final class ChainOrderTests: XCTestCase {
             XCTAssertTrue(keepsOrder(p), name)
             XCTAssertTrue(keepsOrder(p.applying(Transform(rotationAngle: 0.3))), name + " rotated")
         }
+    }
+
+    /// Convex outlines are told by their turns alone; a pentagram turns one way too but winds
+    /// twice, which its four chains give away; an hourglass turns both ways.
+    func testTurnsSeenWhileBuilding() {
+        var ellipse = Path(); ellipse.addEllipse(in: Rect(x: 3.2, y: 4.7, width: 30, height: 17))
+        var round = Path(); round.addRoundedRect(in: Rect(x: 1.5, y: 2.5, width: 20, height: 12), cornerRadius: 5)
+        for p in [ellipse, round, ellipse.applying(Transform(rotationAngle: 1))] {
+            XCTAssertNotEqual(turns(p), 3)
+            XCTAssertNotEqual(turns(p), 0)
+            XCTAssertTrue(cannotCross(p))
+        }
+        let star = polygon((0..<5).map { k in
+            let a = Double(k) * 4 * Double.pi / 5
+            return Point(x: 20 + 15 * cos(a), y: 20 + 15 * sin(a))
+        })
+        XCTAssertNotEqual(turns(star), 3)
+        XCTAssertFalse(cannotCross(star))
+        let hourglass = polygon([Point(x: 1.3, y: 1.2), Point(x: 13.6, y: 1.2), Point(x: 1.3, y: 11.7), Point(x: 13.6, y: 11.7)])
+        XCTAssertEqual(turns(hourglass), 3)
+        XCTAssertFalse(cannotCross(hourglass))
+        // A U-turn along one line counts as both ways.
+        XCTAssertEqual(turns(polygon([Point(x: 1, y: 1), Point(x: 9, y: 5), Point(x: 5, y: 3)])), 3)
     }
 
     /// Two chains that cross: an hourglass whose top and bottom are flat. The crossing pixel
@@ -58,7 +98,8 @@ final class ChainOrderTests: XCTestCase {
     }
 
     /// Random polygons with one top and one bottom vertex, whose two sides often cross: wherever
-    /// the check says yes, the plain area sum equals the exact coverage.
+    /// the engine skips tracking (by turns or by order), the plain area sum equals the exact
+    /// coverage.
     func testWhereOrderIsKeptThePlainSumIsExact() throws {
         var rng = SplitMix(seed: 11)
         var kept = 0, tracked = 0
@@ -72,7 +113,7 @@ final class ChainOrderTests: XCTestCase {
             let right = side(), left = side()
             let pts = [top] + right + [bottom] + left.reversed()
             let p = polygon(pts)
-            guard keepsOrder(p) else { tracked += 1; continue }
+            guard cannotCross(p) else { tracked += 1; continue }
             kept += 1
             for rule in [FillRule.winding, .evenOdd] {
                 let plain = Rasterizer.Engine(); plain.resolveNoRow = true
