@@ -18,7 +18,13 @@
 // swept in one go (stretches are closed at every row boundary, so each row gets its own cells):
 // a tangle crosses itself in row after row, and setting up one sweep per row cost a fifth of the
 // time. The sweep state is a struct of raw pointers with mutating methods, so the inner loops
-// carry no dynamic exclusivity or copy-on-write checks.
+// carry no dynamic exclusivity or copy-on-write checks; that includes the crossing heap, which
+// lives in raw memory the resolver keeps between fills (as a Swift array it paid a uniqueness
+// check and bounds checks on every swap, a fifth of the sweep). Where ties are possible the sweep
+// must replay the previous implementation's choices exactly (the output is compared byte for
+// byte): the heap keeps the same binary layout and the same comparisons, so crossings at equal
+// heights still come out in the same order, and the y-sorted start and end lists are sorted by
+// (y, index), which is what a stable sort of the index order gave.
 
 extension Rasterizer {
     struct CrossingResolver {
@@ -26,7 +32,8 @@ extension Rasterizer {
             var x0: Double, y0: Double, slope: Double
             var ya: Double, yb: Double
             var dir: Int32, chain: Int32
-            /// Winding number just left of the piece, its boundary sign and since when it holds.
+            /// Winding number just left of the piece, its boundary sign and since when it holds
+            /// (`since` is only kept up to date while the sign is not 0: nothing reads it then).
             var wl: Int32 = 0
             var sign: Int32 = 0
             var since = 0.0
@@ -36,6 +43,28 @@ extension Rasterizer {
         }
 
         struct Crossing { var y: Double; var left: Int32; var right: Int32 }
+
+        /// The crossing heap's memory, kept from fill to fill. A class only so that the memory is
+        /// freed with the resolver; the sweep works on the raw pointer and calls back only to grow.
+        /// The resolver is swapped in and out of its engine, never copied and used twice at once.
+        final class HeapStorage {
+            private(set) var base: UnsafeMutablePointer<Crossing>
+            private(set) var capacity: Int
+            init(capacity: Int) {
+                base = .allocate(capacity: capacity)
+                self.capacity = capacity
+            }
+            /// Doubles the memory, keeping the first `count` entries.
+            func grow(keeping count: Int) -> UnsafeMutablePointer<Crossing> {
+                let bigger = UnsafeMutablePointer<Crossing>.allocate(capacity: capacity * 2)
+                bigger.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = bigger
+                capacity *= 2
+                return bigger
+            }
+            deinit { base.deallocate() }
+        }
 
         /// Rows with more pieces than this, or sweeps longer than `maxEvents`, keep the area sum
         /// (slightly wrong where edges cross) rather than spend unbounded time; so do all rows of
@@ -50,25 +79,33 @@ extension Rasterizer {
 
         var pieces: [Piece] = []
         var order: [Int32] = []
-        var starts: [Int32] = []
-        var ends: [Int32] = []
+        /// Pieces starting and ending inside the rows, as sort keys: y (an integer in 1/256 px)
+        /// in the high half, the piece's index in the low half. Sorting the keys orders by y and
+        /// then by index, as the stable sort of the index lists did, with plain integer compares.
+        var starts: [Int64] = []
+        var ends: [Int64] = []
         var scratch: [Int32] = []
-        var heap: [Crossing] = []
+        /// Allocated on the first resolved row: most fills never need it, and an engine makes a
+        /// fresh resolver per fill.
+        var heapStorage: HeapStorage? = nil
         /// Per row of a multi-row sweep: the cells it wrote to.
         var rowMin: [Int] = []
         var rowMax: [Int] = []
 
-        /// Insertion sort for the short lists rows usually have; the library sort beyond.
-        @inline(__always)
-        static func sort(_ a: inout [Int32], by less: (Int32, Int32) -> Bool) {
-            if a.count > 24 { a.sort(by: less); return }
-            var i = 1
-            while i < a.count {
-                let v = a[i]
-                var j = i
-                while j > 0 && less(v, a[j - 1]) { a[j] = a[j - 1]; j -= 1 }
-                a[j] = v
-                i += 1
+        /// Sorts the keys: insertion sort for the short lists rows usually have, the library sort
+        /// beyond. The keys are distinct, so both give the one ascending order.
+        static func sort(_ a: inout [Int64]) {
+            if a.count > 32 { a.sort(); return }
+            a.withUnsafeMutableBufferPointer { b in
+                guard let k = b.baseAddress else { return }
+                var i = 1
+                while i < b.count {
+                    let v = k[i]
+                    var j = i
+                    while j > 0 && v < k[j - 1] { k[j] = k[j - 1]; j -= 1 }
+                    k[j] = v
+                    i += 1
+                }
             }
         }
 
@@ -90,26 +127,24 @@ extension Rasterizer {
                 let slope = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
                 let p = Piece(x0: Double(e.x0), y0: Double(e.y0), slope: slope,
                               ya: max(Double(e.y0), top), yb: min(Double(e.y1), bottom), dir: e.dir, chain: e.chain)
-                let k = Int32(pieces.count)
-                if p.ya > top { starts.append(k) } else { initial += 1 }
-                if p.yb < bottom { ends.append(k) }
+                let k = Int64(pieces.count)
+                // A piece that starts (ends) inside the rows starts (ends) at its edge's own y.
+                if p.ya > top { starts.append(Int64(e.y0) << 32 | k) } else { initial += 1 }
+                if p.yb < bottom { ends.append(Int64(e.y1) << 32 | k) }
                 pieces.append(p)
             }
             let n = pieces.count
             guard n >= 2, n <= Self.maxPieces, budget > 0 else { return }
             if order.count < n { order = [Int32](repeating: 0, count: n); scratch = order }
-            heap.removeAll(keepingCapacity: true)
-            pieces.withUnsafeBufferPointer { pb in
-                let P = pb.baseAddress!
-                Self.sort(&starts) { P[Int($0)].ya < P[Int($1)].ya }
-                Self.sort(&ends) { P[Int($0)].yb < P[Int($1)].yb }
-            }
+            Self.sort(&starts)
+            Self.sort(&ends)
+            let storage: HeapStorage
+            if let s = heapStorage { storage = s } else { storage = HeapStorage(capacity: 256); heapStorage = storage }
 
             // The rows' cells are rebuilt from scratch: boundaries only, with their flip's sign.
             for k in 0..<rows where lo[k] <= hi[k] { (row0 + k * stride + lo[k]).update(repeating: 0, count: hi[k] - lo[k] + 1) }
             if rowMin.count < rows { rowMin = [Int](repeating: 0, count: rows); rowMax = rowMin }
             var ok = false
-            var heapStore = [Crossing](); swap(&heapStore, &heap)
             pieces.withUnsafeMutableBufferPointer { pb in
             order.withUnsafeMutableBufferPointer { ob in
             scratch.withUnsafeMutableBufferPointer { xb in
@@ -119,8 +154,7 @@ extension Rasterizer {
             rowMax.withUnsafeMutableBufferPointer { mx in
                 for k in 0..<rows { mn[k] = Int.max; mx[k] = Int.min }
                 var sweep = Sweep(P: pb.baseAddress!, row: row0, stride: stride, rowMin: mn.baseAddress!, rowMax: mx.baseAddress!,
-                                  order: ob.baseAddress!, scratch: xb.baseAddress!, heap: [], evenOdd: evenOdd, width: w)
-                swap(&sweep.heap, &heapStore)
+                                  order: ob.baseAddress!, scratch: xb.baseAddress!, storage: storage, evenOdd: evenOdd, width: w)
                 let limit = min(maxEvents, budget)
                 let used = sweep.run(top: top, bottom: bottom, initial: initial, starts: sp, ends: ep, maxEvents: limit)
                 ok = used <= limit
@@ -145,13 +179,11 @@ extension Rasterizer {
                         sweep.closeRow()
                     }
                 }
-                swap(&sweep.heap, &heapStore)
                 for k in 0..<rows where mn[k] <= mx[k] {
                     Engine.markGroups(rb0 + k * words, mn[k], mx[k] + 1)
                     lo[k] = min(lo[k], mn[k]); hi[k] = max(hi[k], mx[k] + 1)
                 }
             }}}}}}}
-            swap(&heapStore, &heap)
         }
 
         /// The state of one row's sweep.
@@ -168,17 +200,23 @@ extension Rasterizer {
             let order: UnsafeMutablePointer<Int32>
             let scratch: UnsafeMutablePointer<Int32>
             var count = 0
-            var heap: [Crossing]
+            /// Binary min-heap of crossings by y, `heapCount` of them in `heapCapacity`. Entries
+            /// whose pieces are no longer neighbours are dropped when they come out (lazy deletion).
+            var heap: UnsafeMutablePointer<Crossing>
+            var heapCount = 0
+            var heapCapacity: Int
+            unowned(unsafe) let storage: HeapStorage
             let evenOdd: Bool
             let width: Int
             var cmin = Int.max, cmax = Int.min
 
             init(P: UnsafeMutablePointer<Piece>, row: UnsafeMutablePointer<Int32>, stride: Int,
                  rowMin: UnsafeMutablePointer<Int>, rowMax: UnsafeMutablePointer<Int>, order: UnsafeMutablePointer<Int32>,
-                 scratch: UnsafeMutablePointer<Int32>, heap: [Crossing], evenOdd: Bool, width: Int) {
+                 scratch: UnsafeMutablePointer<Int32>, storage: HeapStorage, evenOdd: Bool, width: Int) {
                 self.P = P; self.row = row; self.stride = stride; self.rowMin = rowMin; self.rowMax = rowMax
                 self.order = order; self.scratch = scratch
-                self.heap = heap; self.evenOdd = evenOdd; self.width = width
+                self.storage = storage; heap = storage.base; heapCapacity = storage.capacity
+                self.evenOdd = evenOdd; self.width = width
             }
 
             /// Adds the boundary segment (xa, ya) - (xb, yb) with sign `s` to the cells. The running
@@ -227,7 +265,7 @@ extension Rasterizer {
             @inline(__always) func inside(_ wnd: Int32) -> Bool { evenOdd ? (wnd & 1) != 0 : wnd != 0 }
 
             /// Closes piece k's current stretch at y.
-            mutating func emit(_ k: Int, _ y: Double) {
+            @inline(__always) mutating func emit(_ k: Int, _ y: Double) {
                 let p = P[k]
                 if p.sign != 0 && y > p.since {
                     boundary(p.x(at: p.since), p.since, p.x(at: y), y, Double(p.sign))
@@ -263,33 +301,48 @@ extension Rasterizer {
                 }
             }
 
-            mutating func push(_ c: Crossing) {
-                heap.append(c)
-                var i = heap.count - 1
+            /// Sift-up with a moving hole: the same comparisons and final layout as swapping.
+            @inline(__always) mutating func push(_ c: Crossing) {
+                if heapCount == heapCapacity { grow() }
+                var i = heapCount
+                heapCount += 1
                 while i > 0 {
                     let parent = (i - 1) >> 1
-                    if heap[parent].y <= heap[i].y { break }
-                    heap.swapAt(parent, i); i = parent
+                    if heap[parent].y <= c.y { break }
+                    heap[i] = heap[parent]; i = parent
                 }
+                heap[i] = c
             }
 
-            mutating func pop() {
-                let last = heap.removeLast()
-                guard !heap.isEmpty else { return }
-                heap[0] = last
+            @inline(never) mutating func grow() {
+                heap = storage.grow(keeping: heapCount)
+                heapCapacity = storage.capacity
+            }
+
+            /// Removes the smallest crossing; the last entry sifts down from the root with a moving
+            /// hole, comparing as the swapping version did (left child first, strict less).
+            @inline(__always) mutating func pop() {
+                heapCount -= 1
+                let n = heapCount
+                guard n > 0 else { return }
+                let last = heap[n]
+                let y = last.y
                 var i = 0
                 while true {
-                    let l = 2 * i + 1, r = l + 1
-                    var m = i
-                    if l < heap.count && heap[l].y < heap[m].y { m = l }
-                    if r < heap.count && heap[r].y < heap[m].y { m = r }
+                    let l = 2 * i + 1
+                    if l >= n { break }
+                    var m = i, my = y
+                    let ly = heap[l].y
+                    if ly < my { m = l; my = ly }
+                    if l + 1 < n && heap[l + 1].y < my { m = l + 1 }
                     if m == i { break }
-                    heap.swapAt(m, i); i = m
+                    heap[i] = heap[m]; i = m
                 }
+                heap[i] = last
             }
 
             /// Schedules the crossing of the neighbours at order indices i and i + 1, if any.
-            mutating func check(_ i: Int, _ y: Double) {
+            @inline(__always) mutating func check(_ i: Int, _ y: Double) {
                 guard i >= 0, i + 1 < count else { return }
                 let l = Int(order[i]), r = Int(order[i + 1])
                 let ds = P[r].slope - P[l].slope
@@ -321,9 +374,21 @@ extension Rasterizer {
                 row += stride
             }
 
+            /// Closes every boundary stretch at y (a row boundary, or the bottom). Pieces with sign
+            /// 0 are skipped: their `since` is not read until their sign changes, which resets it.
+            mutating func closeStretches(_ y: Double) {
+                for i in 0..<count {
+                    let k = Int(order[i])
+                    if P[k].sign != 0 { emit(k, y) }
+                }
+            }
+
+            @inline(__always) static func index(_ key: Int64) -> Int { Int(key & 0xFFFF_FFFF) }
+            @inline(__always) static func height(_ key: Int64) -> Double { Double(key >> 32) }
+
             /// Sweeps the rows; returns the events used, more than `maxEvents` when it gave up.
             mutating func run(top: Double, bottom: Double, initial: Int,
-                              starts: UnsafeBufferPointer<Int32>, ends: UnsafeBufferPointer<Int32>, maxEvents: Int) -> Int {
+                              starts: UnsafeBufferPointer<Int64>, ends: UnsafeBufferPointer<Int64>, maxEvents: Int) -> Int {
                 // The pieces present at the top, left to right, ties by heading.
                 for k in 0..<(initial + starts.count) where P[k].ya <= top {
                     let s = slot(k, top)
@@ -337,20 +402,26 @@ extension Rasterizer {
 
                 var si = 0, ei = 0, events = 0
                 var rowBottom = top + 256
+                // The next start or end; it moves only when a batch consumes them.
+                @inline(__always) func nextY(_ si: Int, _ ei: Int) -> Double {
+                    min(si < starts.count ? Self.height(starts[si]) : .infinity,
+                        ei < ends.count ? Self.height(ends[ei]) : .infinity)
+                }
+                var yNext = nextY(si, ei)
                 while true {
                     events += 1
                     if events > maxEvents { return events }
-                    let yNext = min(si < starts.count ? P[Int(starts[si])].ya : .infinity,
-                                    ei < ends.count ? P[Int(ends[ei])].yb : .infinity)
-                    if rowBottom < bottom && rowBottom <= yNext && rowBottom <= (heap.first?.y ?? .infinity) {
+                    let yc = heapCount > 0 ? heap[0].y : .infinity
+                    if rowBottom < bottom && rowBottom <= yNext && rowBottom <= yc {
                         // A row boundary: every stretch is closed in the row above it.
-                        for i in 0..<count { emit(Int(order[i]), rowBottom) }
+                        closeStretches(rowBottom)
                         closeRow()
                         rowBottom += 256
                         continue
                     }
-                    if let c = heap.first, c.y <= yNext, c.y < bottom {
+                    if yc <= yNext && yc < bottom {
                         // A crossing: the two neighbours swap places and windings.
+                        let c = heap[0]
                         pop()
                         let l = Int(c.left), r = Int(c.right)
                         let i = Int(P[l].pos)
@@ -366,29 +437,30 @@ extension Rasterizer {
                     }
                     if yNext >= bottom { break }
                     batch(at: yNext, starts: starts, &si, ends: ends, &ei)
+                    yNext = nextY(si, ei)
                 }
-                for i in 0..<count { emit(Int(order[i]), bottom) }
+                closeStretches(bottom)
                 closeRow()
                 return events
             }
 
             /// Every piece that ends or starts at y, as one batch.
-            mutating func batch(at y: Double, starts: UnsafeBufferPointer<Int32>, _ si: inout Int,
-                                ends: UnsafeBufferPointer<Int32>, _ ei: inout Int) {
+            mutating func batch(at y: Double, starts: UnsafeBufferPointer<Int64>, _ si: inout Int,
+                                ends: UnsafeBufferPointer<Int64>, _ ei: inout Int) {
                 let e0 = ei
-                while ei < ends.count && P[Int(ends[ei])].yb == y { emit(Int(ends[ei]), y); ei += 1 }
+                while ei < ends.count && Self.height(ends[ei]) == y { emit(Self.index(ends[ei]), y); ei += 1 }
                 // New pieces: a chain vertex hands the ended edge's place to the next one (O(1));
                 // the others are collected in `scratch` and inserted below.
                 var newCount = 0
                 var handed = false
                 let s0 = si
-                while si < starts.count && P[Int(starts[si])].ya == y {
-                    let b = Int(starts[si]); si += 1
+                while si < starts.count && Self.height(starts[si]) == y {
+                    let b = Self.index(starts[si]); si += 1
                     P[b].since = y
                     let xb = P[b].x(at: y)
                     var took = false
                     for j in e0..<ei {
-                        let a = Int(ends[j])
+                        let a = Self.index(ends[j])
                         if P[a].pos >= 0 && P[a].chain == P[b].chain && P[a].dir == P[b].dir
                             && abs(P[a].x(at: y) - xb) <= CrossingResolver.tie {
                             let i = Int(P[a].pos)
@@ -400,31 +472,37 @@ extension Rasterizer {
                     }
                     if !took { scratch[newCount] = Int32(b); newCount += 1 }
                 }
-                // Ended pieces nobody replaced leave the order.
+                // Ended pieces nobody replaced leave the order. Exactly they are the pieces in
+                // the order that end at y, so the order only changes from the leftmost of them.
                 var firstChange = Int.max
                 var junction: Int32 = -1
-                var removals = false
-                for j in e0..<ei where P[Int(ends[j])].pos >= 0 { removals = true; break }
-                if removals {
-                    var out = 0
-                    for j in 0..<count {
+                for j in e0..<ei {
+                    let p = Int(P[Self.index(ends[j])].pos)
+                    if p >= 0 && p < firstChange { firstChange = p }
+                }
+                if firstChange != Int.max {
+                    var out = firstChange
+                    for j in firstChange..<count {
                         let k = Int(order[j])
-                        if P[k].yb == y { P[k].pos = -1; firstChange = min(firstChange, out); continue }
-                        order[out] = order[j]; P[k].pos = Int32(out); out += 1
+                        if P[k].yb == y { P[k].pos = -1; continue }
+                        order[out] = order[j]; out += 1
                     }
                     count = out
                     if firstChange < count { junction = order[firstChange] }
                 }
+                // Insertions only need the order (slot reads no positions), so the positions
+                // are renumbered once, from the first change on, after all of them.
                 for j in 0..<newCount {
                     let b = Int(scratch[j])
                     let s = slot(b, y)
                     (order + s + 1).update(from: order + s, count: count - s)
                     order[s] = Int32(b); count += 1
-                    for i in s..<count { P[Int(order[i])].pos = Int32(i) }
                     P[b].sign = 0; P[b].wl = 0
                     firstChange = min(firstChange, s)
                 }
                 if firstChange != Int.max {
+                    var i = firstChange
+                    while i < count { P[Int(order[i])].pos = Int32(i); i += 1 }
                     var last = -1
                     for j in 0..<newCount { last = max(last, Int(P[Int(scratch[j])].pos)) }
                     refresh(from: min(firstChange, count), through: last, y)
@@ -436,7 +514,7 @@ extension Rasterizer {
                 }
                 if handed {
                     for j in s0..<si {
-                        let b = Int(starts[j])
+                        let b = Self.index(starts[j])
                         if P[b].pos < 0 { continue }
                         let i = Int(P[b].pos)
                         check(i - 1, y); check(i, y)
