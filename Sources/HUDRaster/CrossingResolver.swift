@@ -94,32 +94,37 @@ extension Rasterizer {
         var rowMin: [Int] = []
         var rowMax: [Int] = []
 
-        /// Sorts keys whose heights lie in [top, top + 256 * rows): a counting sort by row first,
-        /// so the insertion sort after it only orders each row's few keys among themselves (a
-        /// stroke outline starts a couple of hundred edges in a dozen rows, and the library sort
-        /// cost as much as the sweep). A row holding very many keys goes to the library sort,
-        /// which keeps a hostile path from the insertion sort's quadratic worst case. The keys
-        /// are distinct, so every route gives the one ascending order.
+        /// Sorts keys whose heights lie in [top, top + 256 * rows): a counting sort by height,
+        /// in about as many height bands as there are keys, first, so the insertion sort after it
+        /// only orders each band's few keys among themselves (a stroke outline starts a couple of
+        /// hundred edges in a dozen rows, and the library sort cost as much as the sweep). A band
+        /// holding very many keys (edges starting at one height) goes to the library sort, which
+        /// keeps a hostile path from the insertion sort's quadratic worst case. The keys are
+        /// distinct, so every route gives the one ascending order.
         static func sort(_ a: inout [Int64], _ tmp: inout [Int64], _ counts: inout [Int32], top: Int64, rows: Int) {
             let n = a.count
             if n > 16 {
-                if counts.count < rows + 1 { counts = [Int32](repeating: 0, count: rows + 1) }
+                let span = 256 * rows
+                var shift = 0
+                while span >> shift > n { shift &+= 1 }
+                let bands = (span &- 1) >> shift &+ 1
+                if counts.count < bands + 1 { counts = [Int32](repeating: 0, count: max(bands + 1, 2 * counts.count)) }
                 if tmp.count < n { tmp = [Int64](repeating: 0, count: max(n, 2 * tmp.count)) }
                 var crowded = false
                 a.withUnsafeMutableBufferPointer { ab in
                 tmp.withUnsafeMutableBufferPointer { tb in
                 counts.withUnsafeMutableBufferPointer { cb in
                     let k = ab.baseAddress!, t = tb.baseAddress!, c = cb.baseAddress!
-                    c.update(repeating: 0, count: rows + 1)
-                    @inline(__always) func row(_ key: Int64) -> Int { Int(truncatingIfNeeded: ((key >> 32) &- top) >> 8) }
-                    for i in 0..<n { c[row(k[i]) &+ 1] &+= 1 }
+                    c.update(repeating: 0, count: bands + 1)
+                    @inline(__always) func band(_ key: Int64) -> Int { Int(truncatingIfNeeded: ((key >> 32) &- top) >> shift) }
+                    for i in 0..<n { c[band(k[i]) &+ 1] &+= 1 }
                     var sum: Int32 = 0
-                    for r in 0...rows {
+                    for r in 0...bands {
                         if c[r] > 64 { crowded = true }
                         sum &+= c[r]; c[r] = sum
                     }
                     if crowded { return }
-                    for i in 0..<n { let r = row(k[i]); t[Int(c[r])] = k[i]; c[r] &+= 1 }
+                    for i in 0..<n { let r = band(k[i]); t[Int(c[r])] = k[i]; c[r] &+= 1 }
                     k.update(from: t, count: n)
                 }}}
                 if crowded { a.sort(); return }
@@ -269,24 +274,28 @@ extension Rasterizer {
                 let xl = min(xa, xb), xr = max(xa, xb)
                 // xl and xr are at least 0, so floor is the truncation Int() did.
                 let cl = min(Self.floorSmall(xl * (1.0 / 256)), width)
-                var cr = Self.floorSmall(xr * (1.0 / 256))
-                if Double(cr) * 256 == xr { cr &-= 1 }
-                cr = min(max(cl, cr), width)
                 if cl < cmin { cmin = cl }
-                if cr > cmax { cmax = cr }
                 @inline(__always) func round(_ v: Double) -> Int32 { Int32(truncatingIfNeeded: Self.floorSmall(v + 0.5)) }
-                if cr == cl {
+                // The last cell, cr below, equals cl exactly when xr <= (cl + 1) * 256: most segments
+                // (a stretch between two events inside one row) stay in one cell, and this test
+                // saves them the second floor and its corrections.
+                if xr <= Double(cl) * 256 + 256 {
+                    if cl > cmax { cmax = cl }
                     let f = xa + xb - Double(cl) * 512
                     let a = round(dy * (512 - f))
                     row[cl] &+= a
                     row[cl &+ 1] &+= round(dy * 512) &- a
                     return
                 }
+                // xl is at least 0, so floor is the truncation that Int() did before.
+                var cr = Self.floorSmall(xr * (1.0 / 256))
+                if Double(cr) * 256 == xr { cr &-= 1 }
+                cr = min(max(cl, cr), width)
+                if cr > cmax { cmax = cr }
                 let per = dy / (xr - xl)
                 var total = 0.0
                 var done: Int32 = 0
-                var c = cl
-                while c <= cr {
+                @inline(__always) func cell(_ c: Int) {
                     let base = Double(c) * 256
                     let p = max(xl, base), q = min(xr, base + 256)
                     let part = per * (q - p)
@@ -297,8 +306,22 @@ extension Rasterizer {
                     row[c] &+= r &- done
                     done = r
                     total += part * f
+                }
+                cell(cl)
+                // Cells strictly between cl and cr are crossed whole: p = base and q = base + 256,
+                // so part = per * 256 and f = 256, and both halves add part * 256. The same
+                // values as the general step, computed once.
+                let half = (per * 256) * 256
+                var c = cl &+ 1
+                while c < cr {
+                    total += half
+                    let r = round(total)
+                    row[c] &+= r &- done
+                    done = r
+                    total += half
                     c &+= 1
                 }
+                cell(cr)
                 let r = round(total)
                 row[cr &+ 1] &+= r &- done
             }
@@ -364,24 +387,30 @@ extension Rasterizer {
                 heapCapacity = storage.capacity
             }
 
-            /// Removes the smallest crossing; the last entry sifts down from the root with a moving
-            /// hole, comparing as the swapping version did (left child first, strict less).
+            /// Removes the smallest crossing. The hole left at the root follows the smaller child
+            /// (the right one only if strictly smaller) down to a leaf, and the last entry then
+            /// rises from there past every entry not smaller than itself: one compare per level
+            /// instead of two, and the very layout of the usual sift-down, which stops above the
+            /// first child not smaller than the last entry (entries along the path only grow).
             @inline(__always) mutating func pop() {
-                heapCount -= 1
+                heapCount &-= 1
                 let n = heapCount
                 guard n > 0 else { return }
                 let last = heap[n]
-                let y = last.y
+                // The vacated slot n is a sentinel no entry is greater than, so a last left child
+                // needs no separate bounds test for its missing sibling.
+                heap[n].y = .infinity
                 var i = 0
                 while true {
-                    let l = 2 * i + 1
-                    if l >= n { break }
-                    var m = i, my = y
-                    let ly = heap[l].y
-                    if ly < my { m = l; my = ly }
-                    if l + 1 < n && heap[l + 1].y < my { m = l + 1 }
-                    if m == i { break }
+                    var m = 2 &* i &+ 1
+                    if m >= n { break }
+                    if heap[m &+ 1].y < heap[m].y { m &+= 1 }
                     heap[i] = heap[m]; i = m
+                }
+                while i > 0 {
+                    let parent = (i &- 1) >> 1
+                    if heap[parent].y < last.y { break }
+                    heap[i] = heap[parent]; i = parent
                 }
                 heap[i] = last
             }
