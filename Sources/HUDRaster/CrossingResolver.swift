@@ -29,8 +29,10 @@
 extension Rasterizer {
     struct CrossingResolver {
         struct Piece {
+            /// Where the piece starts is max(y0, the sweep's top): not stored, so that a piece
+            /// takes 64 bytes (a shift, not a multiply, per access in the inner loops).
             var x0: Double, y0: Double, slope: Double
-            var ya: Double, yb: Double
+            var yb: Double
             var dir: Int32, chain: Int32
             /// Winding number just left of the piece, its boundary sign and since when it holds
             /// (`since` is only kept up to date while the sign is not 0: nothing reads it then).
@@ -101,8 +103,7 @@ extension Rasterizer {
         /// holding very many keys (edges starting at one height) goes to the library sort, which
         /// keeps a hostile path from the insertion sort's quadratic worst case. The keys are
         /// distinct, so every route gives the one ascending order.
-        static func sort(_ a: inout [Int64], _ tmp: inout [Int64], _ counts: inout [Int32], top: Int64, rows: Int) {
-            let n = a.count
+        static func sort(_ a: inout [Int64], _ n: Int, _ tmp: inout [Int64], _ counts: inout [Int32], top: Int64, rows: Int) {
             if n > 16 {
                 let span = 256 * rows
                 var shift = 0
@@ -123,11 +124,11 @@ extension Rasterizer {
                         if c[r] > 64 { crowded = true }
                         sum &+= c[r]; c[r] = sum
                     }
-                    if crowded { return }
+                    if crowded { var all = UnsafeMutableBufferPointer(start: k, count: n); all.sort(); return }
                     for i in 0..<n { let r = band(k[i]); t[Int(c[r])] = k[i]; c[r] &+= 1 }
                     k.update(from: t, count: n)
                 }}}
-                if crowded { a.sort(); return }
+                if crowded { return }
             }
             a.withUnsafeMutableBufferPointer { b in
                 guard let k = b.baseAddress else { return }
@@ -146,31 +147,44 @@ extension Rasterizer {
         /// region-relative; cells `stride` apart, group bits `words` apart) with exact coverage
         /// contributions from the `active` edges, in one sweep down all of them, and widens each
         /// row's `lo ... hi` and group bits to what it now covers.
+        /// Out of line: it runs once per run of flagged rows, and inlined into the engine's
+        /// sweep it only bloats that loop (and hides the resolver's cost in profiles).
+        @inline(never)
         mutating func resolve(rows: Int, first row0: UnsafeMutablePointer<Int32>, stride: Int, rowTop: Int32,
                               active: [Edge], evenOdd: Bool, width w: Int,
                               lo: UnsafeMutablePointer<Int>, hi: UnsafeMutablePointer<Int>,
                               bits rb0: UnsafeMutablePointer<UInt64>, words: Int) {
             let top = Double(rowTop), bottom = Double(rowTop) + 256 * Double(rows)
             let rowEnd = rowTop &+ Int32(256 * rows)
-            pieces.removeAll(keepingCapacity: true)
-            starts.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
-            var initial = 0
-            for e in active where e.y0 < rowEnd && e.y1 > rowTop {
-                let slope = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
-                let p = Piece(x0: Double(e.x0), y0: Double(e.y0), slope: slope,
-                              ya: max(Double(e.y0), top), yb: min(Double(e.y1), bottom), dir: e.dir, chain: e.chain)
-                let k = Int64(pieces.count)
-                // A piece that starts (ends) inside the rows starts (ends) at its edge's own y.
-                if p.ya > top { starts.append(Int64(e.y0) << 32 | k) } else { initial += 1 }
-                if p.yb < bottom { ends.append(Int64(e.y1) << 32 | k) }
-                pieces.append(p)
+            // The lists are filled through pointers into buffers kept at least `active.count`
+            // long: appending paid a uniqueness check per element.
+            let m = active.count
+            if pieces.count < m {
+                let blank = Piece(x0: 0, y0: 0, slope: 0, yb: 0, dir: 0, chain: 0)
+                pieces = [Piece](repeating: blank, count: max(m, 2 * pieces.count))
             }
-            let n = pieces.count
+            if starts.count < m { starts = [Int64](repeating: 0, count: max(m, 2 * starts.count)); ends = starts }
+            var n = 0, nStarts = 0, nEnds = 0
+            var initial = 0
+            pieces.withUnsafeMutableBufferPointer { pb in
+            starts.withUnsafeMutableBufferPointer { sb in
+            ends.withUnsafeMutableBufferPointer { eb in
+                let P = pb.baseAddress!, S = sb.baseAddress!, E = eb.baseAddress!
+                for e in active where e.y0 < rowEnd && e.y1 > rowTop {
+                    let slope = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
+                    let p = Piece(x0: Double(e.x0), y0: Double(e.y0), slope: slope,
+                                  yb: min(Double(e.y1), bottom), dir: e.dir, chain: e.chain)
+                    // A piece that starts (ends) inside the rows starts (ends) at its edge's own y.
+                    if e.y0 > rowTop { S[nStarts] = Int64(e.y0) << 32 | Int64(n); nStarts &+= 1 } else { initial &+= 1 }
+                    if e.y1 < rowEnd { E[nEnds] = Int64(e.y1) << 32 | Int64(n); nEnds &+= 1 }
+                    P[n] = p
+                    n &+= 1
+                }
+            }}}
             guard n >= 2, n <= Self.maxPieces, budget > 0 else { return }
             if order.count < n { order = [Int32](repeating: 0, count: n); scratch = order }
-            Self.sort(&starts, &sortKeys, &sortCounts, top: Int64(rowTop), rows: rows)
-            Self.sort(&ends, &sortKeys, &sortCounts, top: Int64(rowTop), rows: rows)
+            Self.sort(&starts, nStarts, &sortKeys, &sortCounts, top: Int64(rowTop), rows: rows)
+            Self.sort(&ends, nEnds, &sortKeys, &sortCounts, top: Int64(rowTop), rows: rows)
             let storage: HeapStorage
             if let s = heapStorage { storage = s } else { storage = HeapStorage(capacity: 256); heapStorage = storage }
 
@@ -181,13 +195,14 @@ extension Rasterizer {
             pieces.withUnsafeMutableBufferPointer { pb in
             order.withUnsafeMutableBufferPointer { ob in
             scratch.withUnsafeMutableBufferPointer { xb in
-            starts.withUnsafeBufferPointer { sp in
-            ends.withUnsafeBufferPointer { ep in
+            starts.withUnsafeBufferPointer { sAll in
+            ends.withUnsafeBufferPointer { eAll in
             rowMin.withUnsafeMutableBufferPointer { mn in
             rowMax.withUnsafeMutableBufferPointer { mx in
                 for k in 0..<rows { mn[k] = Int.max; mx[k] = Int.min }
                 var sweep = Sweep(P: pb.baseAddress!, row: row0, stride: stride, rowMin: mn.baseAddress!, rowMax: mx.baseAddress!,
                                   order: ob.baseAddress!, scratch: xb.baseAddress!, storage: storage, evenOdd: evenOdd, width: w)
+                let sp = UnsafeBufferPointer(rebasing: sAll[0..<nStarts]), ep = UnsafeBufferPointer(rebasing: eAll[0..<nEnds])
                 let limit = min(maxEvents, budget)
                 let used = sweep.run(top: top, bottom: bottom, initial: initial, starts: sp, ends: ep, maxEvents: limit)
                 ok = used <= limit
@@ -206,7 +221,7 @@ extension Rasterizer {
                         let y0 = top + 256 * Double(k), y1 = y0 + 256
                         for i in 0..<n {
                             let p = pb[i]
-                            let a = max(p.ya, y0), b = min(p.yb, y1)
+                            let a = max(p.y0, y0), b = min(p.yb, y1)
                             if a < b { sweep.boundary(p.x(at: a), a, p.x(at: b), b, Double(p.dir)) }
                         }
                         sweep.closeRow()
@@ -252,9 +267,6 @@ extension Rasterizer {
                 insideMask = evenOdd ? 1 : -1
             }
 
-            /// Adds the boundary segment (xa, ya) - (xb, yb) with sign `s` to the cells. The running
-            /// total of the segment's contributions is rounded, not each one, so a segment's error
-            /// stays under one unit (1/131072 of a pixel) however many cells it crosses.
             /// floor(v) for |v| < 2^31. Int(v) checks its range (eight instructions per conversion,
             /// four conversions per segment); here the range is known: coordinates are clamped to
             /// the row and a segment's area terms are at most 256 * 512 * 2. Adding 1.5 * 2^52
@@ -369,17 +381,29 @@ extension Rasterizer {
                 }
             }
 
+            // The heap works in byte offsets (an entry is 16 bytes): index arithmetic would
+            // rescale every child and parent index before each access.
+            @inline(__always) func keyAt(_ o: Int) -> Double {
+                UnsafeRawPointer(heap).load(fromByteOffset: o, as: Double.self)
+            }
+            @inline(__always) func entryAt(_ o: Int) -> Crossing {
+                UnsafeRawPointer(heap).load(fromByteOffset: o, as: Crossing.self)
+            }
+            @inline(__always) func setEntry(_ o: Int, _ c: Crossing) {
+                UnsafeMutableRawPointer(heap).storeBytes(of: c, toByteOffset: o, as: Crossing.self)
+            }
+
             /// Sift-up with a moving hole: the same comparisons and final layout as swapping.
             @inline(__always) mutating func push(_ c: Crossing) {
                 if heapCount == heapCapacity { grow() }
-                var i = heapCount
-                heapCount += 1
-                while i > 0 {
-                    let parent = (i - 1) >> 1
-                    if heap[parent].y <= c.y { break }
-                    heap[i] = heap[parent]; i = parent
+                var o = heapCount &<< 4
+                heapCount &+= 1
+                while o > 0 {
+                    let po = ((o &- 16) &>> 5) &<< 4
+                    if keyAt(po) <= c.y { break }
+                    setEntry(o, entryAt(po)); o = po
                 }
-                heap[i] = c
+                setEntry(o, c)
             }
 
             @inline(never) mutating func grow() {
@@ -396,23 +420,24 @@ extension Rasterizer {
                 heapCount &-= 1
                 let n = heapCount
                 guard n > 0 else { return }
-                let last = heap[n]
-                // The vacated slot n is a sentinel no entry is greater than, so a last left child
+                let end = n &<< 4
+                let last = entryAt(end)
+                // The vacated slot is a sentinel no entry is greater than, so a last left child
                 // needs no separate bounds test for its missing sibling.
-                heap[n].y = .infinity
-                var i = 0
+                UnsafeMutableRawPointer(heap).storeBytes(of: Double.infinity, toByteOffset: end, as: Double.self)
+                var o = 0
                 while true {
-                    var m = 2 &* i &+ 1
-                    if m >= n { break }
-                    if heap[m &+ 1].y < heap[m].y { m &+= 1 }
-                    heap[i] = heap[m]; i = m
+                    var co = o &<< 1 &+ 16
+                    if co >= end { break }
+                    if keyAt(co &+ 16) < keyAt(co) { co &+= 16 }
+                    setEntry(o, entryAt(co)); o = co
                 }
-                while i > 0 {
-                    let parent = (i &- 1) >> 1
-                    if heap[parent].y < last.y { break }
-                    heap[i] = heap[parent]; i = parent
+                while o > 0 {
+                    let po = ((o &- 16) &>> 5) &<< 4
+                    if keyAt(po) < last.y { break }
+                    setEntry(o, entryAt(po)); o = po
                 }
-                heap[i] = last
+                setEntry(o, last)
             }
 
             /// Schedules the crossing of the neighbours at order indices i and i + 1, if any.
@@ -464,7 +489,7 @@ extension Rasterizer {
             mutating func run(top: Double, bottom: Double, initial: Int,
                               starts: UnsafeBufferPointer<Int64>, ends: UnsafeBufferPointer<Int64>, maxEvents: Int) -> Int {
                 // The pieces present at the top, left to right, ties by heading.
-                for k in 0..<(initial + starts.count) where P[k].ya <= top {
+                for k in 0..<(initial + starts.count) where P[k].y0 <= top {
                     let s = slot(k, top)
                     (order + s + 1).update(from: order + s, count: count - s)   // memmove
                     order[s] = Int32(k); count += 1
@@ -485,7 +510,7 @@ extension Rasterizer {
                 while true {
                     events += 1
                     if events > maxEvents { return events }
-                    let yc = heapCount > 0 ? heap[0].y : .infinity
+                    let yc = heapCount > 0 ? keyAt(0) : .infinity
                     if rowBottom < bottom && rowBottom <= yNext && rowBottom <= yc {
                         // A row boundary: every stretch is closed in the row above it.
                         closeStretches(rowBottom)
@@ -495,7 +520,7 @@ extension Rasterizer {
                     }
                     if yc <= yNext && yc < bottom {
                         // A crossing: the two neighbours swap places and windings.
-                        let c = heap[0]
+                        let c = entryAt(0)
                         pop()
                         let l = Int(c.left), r = Int(c.right)
                         let i = Int(P[l].pos)
@@ -576,7 +601,7 @@ extension Rasterizer {
                 }
                 if firstChange != Int.max {
                     var i = firstChange
-                    while i < count { P[Int(order[i])].pos = Int32(i); i += 1 }
+                    while i < count { P[Int(order[i])].pos = Int32(truncatingIfNeeded: i); i &+= 1 }
                     var last = -1
                     for j in 0..<newCount { last = max(last, Int(P[Int(scratch[j])].pos)) }
                     refresh(from: min(firstChange, count), through: last, y)
