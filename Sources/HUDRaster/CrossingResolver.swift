@@ -255,6 +255,8 @@ extension Rasterizer {
             var heapCapacity: Int
             unowned(unsafe) let storage: HeapStorage
             let width: Int
+            /// The cells' right end in 1/256 px.
+            let maxX: Double
             var cmin = Int.max, cmax = Int.min
 
             init(P: UnsafeMutablePointer<Piece>, row: UnsafeMutablePointer<Int32>, stride: Int,
@@ -264,6 +266,7 @@ extension Rasterizer {
                 self.order = order; self.scratch = scratch
                 self.storage = storage; heap = storage.base; heapCapacity = storage.capacity
                 self.width = width
+                maxX = Double(width) * 256
                 insideMask = evenOdd ? 1 : -1
             }
 
@@ -280,7 +283,6 @@ extension Rasterizer {
             /// total of the segment's contributions is rounded, not each one, so a segment's error
             /// stays under one unit (1/131072 of a pixel) however many cells it crosses.
             mutating func boundary(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ s: Double) {
-                let maxX = Double(width) * 256
                 let xa = min(max(xa, 0), maxX), xb = min(max(xb, 0), maxX)
                 let dy = (yb - ya) * s
                 let xl = min(xa, xb), xr = max(xa, xb)
@@ -307,22 +309,22 @@ extension Rasterizer {
                 let per = dy / (xr - xl)
                 var total = 0.0
                 var done: Int32 = 0
-                @inline(__always) func cell(_ c: Int) {
-                    let base = Double(c) * 256
-                    let p = max(xl, base), q = min(xr, base + 256)
-                    let part = per * (q - p)
-                    let f = (p - base) + (q - base)
-                    // Cell c gets part * (512 - f); the rest of the part's cover goes to c + 1.
+                // The first cell holds the segment from xl to its right border (p = xl, q = base +
+                // 256), the last one from its left border to xr (p = base, q = xr): the general
+                // step's max and min picked those, so the terms below are the very same values.
+                let b0 = Double(cl) * 256
+                do {
+                    let part = per * ((b0 + 256) - xl)
+                    let f = (xl - b0) + 256
+                    // Cell cl gets part * (512 - f); the rest of the part's cover goes to cl + 1.
                     total += part * (512 - f)
                     let r = round(total)
-                    row[c] &+= r &- done
+                    row[cl] &+= r &- done
                     done = r
                     total += part * f
                 }
-                cell(cl)
                 // Cells strictly between cl and cr are crossed whole: p = base and q = base + 256,
-                // so part = per * 256 and f = 256, and both halves add part * 256. The same
-                // values as the general step, computed once.
+                // so part = per * 256 and f = 256, and both halves add part * 256.
                 let half = (per * 256) * 256
                 var c = cl &+ 1
                 while c < cr {
@@ -333,7 +335,15 @@ extension Rasterizer {
                     total += half
                     c &+= 1
                 }
-                cell(cr)
+                do {
+                    let g = xr - Double(cr) * 256
+                    let part = per * g
+                    total += part * (512 - g)
+                    let r = round(total)
+                    row[cr] &+= r &- done
+                    done = r
+                    total += part * g
+                }
                 let r = round(total)
                 row[cr &+ 1] &+= r &- done
             }
@@ -525,7 +535,12 @@ extension Rasterizer {
                         let l = Int(c.left), r = Int(c.right)
                         let i = Int(P[l].pos)
                         guard i >= 0, P[r].pos == Int32(i + 1) else { continue }
-                        let y = max(c.y, max(P[l].since, P[r].since))
+                        // max(c.y, since of l, since of r), without the branch-free selects the
+                        // library max compiles to (the values are never NaN or -0).
+                        var y = c.y
+                        let sl = P[l].since, sr = P[r].since
+                        if sl > y { y = sl }
+                        if sr > y { y = sr }
                         let wnd = P[l].wl
                         order[i] = Int32(r); order[i + 1] = Int32(l)
                         P[r].pos = Int32(i); P[l].pos = Int32(i + 1)
