@@ -18,15 +18,24 @@
 // swept in one go (stretches are closed at every row boundary, so each row gets its own cells):
 // a tangle crosses itself in row after row, and setting up one sweep per row cost a fifth of the
 // time. The sweep state is a struct of raw pointers with mutating methods, so the inner loops
-// carry no dynamic exclusivity or copy-on-write checks.
+// carry no dynamic exclusivity or copy-on-write checks; that includes the crossing heap, which
+// lives in raw memory the resolver keeps between fills (as a Swift array it paid a uniqueness
+// check and bounds checks on every swap, a fifth of the sweep). Where ties are possible the sweep
+// must replay the previous implementation's choices exactly (the output is compared byte for
+// byte): the heap keeps the same binary layout and the same comparisons, so crossings at equal
+// heights still come out in the same order, and the y-sorted start and end lists are sorted by
+// (y, index), which is what a stable sort of the index order gave.
 
 extension Rasterizer {
     struct CrossingResolver {
         struct Piece {
+            /// Where the piece starts is max(y0, the sweep's top): not stored, so that a piece
+            /// takes 64 bytes (a shift, not a multiply, per access in the inner loops).
             var x0: Double, y0: Double, slope: Double
-            var ya: Double, yb: Double
+            var yb: Double
             var dir: Int32, chain: Int32
-            /// Winding number just left of the piece, its boundary sign and since when it holds.
+            /// Winding number just left of the piece, its boundary sign and since when it holds
+            /// (`since` is only kept up to date while the sign is not 0: nothing reads it then).
             var wl: Int32 = 0
             var sign: Int32 = 0
             var since = 0.0
@@ -36,6 +45,28 @@ extension Rasterizer {
         }
 
         struct Crossing { var y: Double; var left: Int32; var right: Int32 }
+
+        /// The crossing heap's memory, kept from fill to fill. A class only so that the memory is
+        /// freed with the resolver; the sweep works on the raw pointer and calls back only to grow.
+        /// The resolver is swapped in and out of its engine, never copied and used twice at once.
+        final class HeapStorage {
+            private(set) var base: UnsafeMutablePointer<Crossing>
+            private(set) var capacity: Int
+            init(capacity: Int) {
+                base = .allocate(capacity: capacity)
+                self.capacity = capacity
+            }
+            /// Doubles the memory, keeping the first `count` entries.
+            func grow(keeping count: Int) -> UnsafeMutablePointer<Crossing> {
+                let bigger = UnsafeMutablePointer<Crossing>.allocate(capacity: capacity * 2)
+                bigger.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = bigger
+                capacity *= 2
+                return bigger
+            }
+            deinit { base.deallocate() }
+        }
 
         /// Rows with more pieces than this, or sweeps longer than `maxEvents`, keep the area sum
         /// (slightly wrong where edges cross) rather than spend unbounded time; so do all rows of
@@ -50,25 +81,65 @@ extension Rasterizer {
 
         var pieces: [Piece] = []
         var order: [Int32] = []
-        var starts: [Int32] = []
-        var ends: [Int32] = []
+        /// Pieces starting and ending inside the rows, as sort keys: y (an integer in 1/256 px)
+        /// in the high half, the piece's index in the low half. Sorting the keys orders by y and
+        /// then by index, as the stable sort of the index lists did, with plain integer compares.
+        var starts: [Int64] = []
+        var ends: [Int64] = []
         var scratch: [Int32] = []
-        var heap: [Crossing] = []
+        var sortKeys: [Int64] = []
+        var sortCounts: [Int32] = []
+        /// Allocated on the first resolved row: most fills never need it, and an engine makes a
+        /// fresh resolver per fill.
+        var heapStorage: HeapStorage? = nil
         /// Per row of a multi-row sweep: the cells it wrote to.
         var rowMin: [Int] = []
         var rowMax: [Int] = []
 
-        /// Insertion sort for the short lists rows usually have; the library sort beyond.
-        @inline(__always)
-        static func sort(_ a: inout [Int32], by less: (Int32, Int32) -> Bool) {
-            if a.count > 24 { a.sort(by: less); return }
-            var i = 1
-            while i < a.count {
-                let v = a[i]
-                var j = i
-                while j > 0 && less(v, a[j - 1]) { a[j] = a[j - 1]; j -= 1 }
-                a[j] = v
-                i += 1
+        /// Sorts keys whose heights lie in [top, top + 256 * rows): a counting sort by height,
+        /// in about as many height bands as there are keys, first, so the insertion sort after it
+        /// only orders each band's few keys among themselves (a stroke outline starts a couple of
+        /// hundred edges in a dozen rows, and the library sort cost as much as the sweep). A band
+        /// holding very many keys (edges starting at one height) goes to the library sort, which
+        /// keeps a hostile path from the insertion sort's quadratic worst case. The keys are
+        /// distinct, so every route gives the one ascending order.
+        static func sort(_ a: inout [Int64], _ n: Int, _ tmp: inout [Int64], _ counts: inout [Int32], top: Int64, rows: Int) {
+            if n > 16 {
+                let span = 256 * rows
+                var shift = 0
+                while span >> shift > n { shift &+= 1 }
+                let bands = (span &- 1) >> shift &+ 1
+                if counts.count < bands + 1 { counts = [Int32](repeating: 0, count: max(bands + 1, 2 * counts.count)) }
+                if tmp.count < n { tmp = [Int64](repeating: 0, count: max(n, 2 * tmp.count)) }
+                var crowded = false
+                a.withUnsafeMutableBufferPointer { ab in
+                tmp.withUnsafeMutableBufferPointer { tb in
+                counts.withUnsafeMutableBufferPointer { cb in
+                    let k = ab.baseAddress!, t = tb.baseAddress!, c = cb.baseAddress!
+                    c.update(repeating: 0, count: bands + 1)
+                    @inline(__always) func band(_ key: Int64) -> Int { Int(truncatingIfNeeded: ((key >> 32) &- top) >> shift) }
+                    for i in 0..<n { c[band(k[i]) &+ 1] &+= 1 }
+                    var sum: Int32 = 0
+                    for r in 0...bands {
+                        if c[r] > 64 { crowded = true }
+                        sum &+= c[r]; c[r] = sum
+                    }
+                    if crowded { var all = UnsafeMutableBufferPointer(start: k, count: n); all.sort(); return }
+                    for i in 0..<n { let r = band(k[i]); t[Int(c[r])] = k[i]; c[r] &+= 1 }
+                    k.update(from: t, count: n)
+                }}}
+                if crowded { return }
+            }
+            a.withUnsafeMutableBufferPointer { b in
+                guard let k = b.baseAddress else { return }
+                var i = 1
+                while i < n {
+                    let v = k[i]
+                    var j = i
+                    while j > 0 && v < k[j &- 1] { k[j] = k[j &- 1]; j &-= 1 }
+                    k[j] = v
+                    i &+= 1
+                }
             }
         }
 
@@ -76,51 +147,62 @@ extension Rasterizer {
         /// region-relative; cells `stride` apart, group bits `words` apart) with exact coverage
         /// contributions from the `active` edges, in one sweep down all of them, and widens each
         /// row's `lo ... hi` and group bits to what it now covers.
+        /// Out of line: it runs once per run of flagged rows, and inlined into the engine's
+        /// sweep it only bloats that loop (and hides the resolver's cost in profiles).
+        @inline(never)
         mutating func resolve(rows: Int, first row0: UnsafeMutablePointer<Int32>, stride: Int, rowTop: Int32,
                               active: [Edge], evenOdd: Bool, width w: Int,
                               lo: UnsafeMutablePointer<Int>, hi: UnsafeMutablePointer<Int>,
                               bits rb0: UnsafeMutablePointer<UInt64>, words: Int) {
             let top = Double(rowTop), bottom = Double(rowTop) + 256 * Double(rows)
             let rowEnd = rowTop &+ Int32(256 * rows)
-            pieces.removeAll(keepingCapacity: true)
-            starts.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
-            var initial = 0
-            for e in active where e.y0 < rowEnd && e.y1 > rowTop {
-                let slope = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
-                let p = Piece(x0: Double(e.x0), y0: Double(e.y0), slope: slope,
-                              ya: max(Double(e.y0), top), yb: min(Double(e.y1), bottom), dir: e.dir, chain: e.chain)
-                let k = Int32(pieces.count)
-                if p.ya > top { starts.append(k) } else { initial += 1 }
-                if p.yb < bottom { ends.append(k) }
-                pieces.append(p)
+            // The lists are filled through pointers into buffers kept at least `active.count`
+            // long: appending paid a uniqueness check per element.
+            let m = active.count
+            if pieces.count < m {
+                let blank = Piece(x0: 0, y0: 0, slope: 0, yb: 0, dir: 0, chain: 0)
+                pieces = [Piece](repeating: blank, count: max(m, 2 * pieces.count))
             }
-            let n = pieces.count
+            if starts.count < m { starts = [Int64](repeating: 0, count: max(m, 2 * starts.count)); ends = starts }
+            var n = 0, nStarts = 0, nEnds = 0
+            var initial = 0
+            pieces.withUnsafeMutableBufferPointer { pb in
+            starts.withUnsafeMutableBufferPointer { sb in
+            ends.withUnsafeMutableBufferPointer { eb in
+                let P = pb.baseAddress!, S = sb.baseAddress!, E = eb.baseAddress!
+                for e in active where e.y0 < rowEnd && e.y1 > rowTop {
+                    let slope = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
+                    let p = Piece(x0: Double(e.x0), y0: Double(e.y0), slope: slope,
+                                  yb: min(Double(e.y1), bottom), dir: e.dir, chain: e.chain)
+                    // A piece that starts (ends) inside the rows starts (ends) at its edge's own y.
+                    if e.y0 > rowTop { S[nStarts] = Int64(e.y0) << 32 | Int64(n); nStarts &+= 1 } else { initial &+= 1 }
+                    if e.y1 < rowEnd { E[nEnds] = Int64(e.y1) << 32 | Int64(n); nEnds &+= 1 }
+                    P[n] = p
+                    n &+= 1
+                }
+            }}}
             guard n >= 2, n <= Self.maxPieces, budget > 0 else { return }
             if order.count < n { order = [Int32](repeating: 0, count: n); scratch = order }
-            heap.removeAll(keepingCapacity: true)
-            pieces.withUnsafeBufferPointer { pb in
-                let P = pb.baseAddress!
-                Self.sort(&starts) { P[Int($0)].ya < P[Int($1)].ya }
-                Self.sort(&ends) { P[Int($0)].yb < P[Int($1)].yb }
-            }
+            Self.sort(&starts, nStarts, &sortKeys, &sortCounts, top: Int64(rowTop), rows: rows)
+            Self.sort(&ends, nEnds, &sortKeys, &sortCounts, top: Int64(rowTop), rows: rows)
+            let storage: HeapStorage
+            if let s = heapStorage { storage = s } else { storage = HeapStorage(capacity: 256); heapStorage = storage }
 
             // The rows' cells are rebuilt from scratch: boundaries only, with their flip's sign.
             for k in 0..<rows where lo[k] <= hi[k] { (row0 + k * stride + lo[k]).update(repeating: 0, count: hi[k] - lo[k] + 1) }
             if rowMin.count < rows { rowMin = [Int](repeating: 0, count: rows); rowMax = rowMin }
             var ok = false
-            var heapStore = [Crossing](); swap(&heapStore, &heap)
             pieces.withUnsafeMutableBufferPointer { pb in
             order.withUnsafeMutableBufferPointer { ob in
             scratch.withUnsafeMutableBufferPointer { xb in
-            starts.withUnsafeBufferPointer { sp in
-            ends.withUnsafeBufferPointer { ep in
+            starts.withUnsafeBufferPointer { sAll in
+            ends.withUnsafeBufferPointer { eAll in
             rowMin.withUnsafeMutableBufferPointer { mn in
             rowMax.withUnsafeMutableBufferPointer { mx in
                 for k in 0..<rows { mn[k] = Int.max; mx[k] = Int.min }
                 var sweep = Sweep(P: pb.baseAddress!, row: row0, stride: stride, rowMin: mn.baseAddress!, rowMax: mx.baseAddress!,
-                                  order: ob.baseAddress!, scratch: xb.baseAddress!, heap: [], evenOdd: evenOdd, width: w)
-                swap(&sweep.heap, &heapStore)
+                                  order: ob.baseAddress!, scratch: xb.baseAddress!, storage: storage, evenOdd: evenOdd, width: w)
+                let sp = UnsafeBufferPointer(rebasing: sAll[0..<nStarts]), ep = UnsafeBufferPointer(rebasing: eAll[0..<nEnds])
                 let limit = min(maxEvents, budget)
                 let used = sweep.run(top: top, bottom: bottom, initial: initial, starts: sp, ends: ep, maxEvents: limit)
                 ok = used <= limit
@@ -139,19 +221,17 @@ extension Rasterizer {
                         let y0 = top + 256 * Double(k), y1 = y0 + 256
                         for i in 0..<n {
                             let p = pb[i]
-                            let a = max(p.ya, y0), b = min(p.yb, y1)
+                            let a = max(p.y0, y0), b = min(p.yb, y1)
                             if a < b { sweep.boundary(p.x(at: a), a, p.x(at: b), b, Double(p.dir)) }
                         }
                         sweep.closeRow()
                     }
                 }
-                swap(&sweep.heap, &heapStore)
                 for k in 0..<rows where mn[k] <= mx[k] {
                     Engine.markGroups(rb0 + k * words, mn[k], mx[k] + 1)
                     lo[k] = min(lo[k], mn[k]); hi[k] = max(hi[k], mx[k] + 1)
                 }
             }}}}}}}
-            swap(&heapStore, &heap)
         }
 
         /// The state of one row's sweep.
@@ -168,66 +248,112 @@ extension Rasterizer {
             let order: UnsafeMutablePointer<Int32>
             let scratch: UnsafeMutablePointer<Int32>
             var count = 0
-            var heap: [Crossing]
-            let evenOdd: Bool
+            /// Binary min-heap of crossings by y, `heapCount` of them in `heapCapacity`. Entries
+            /// whose pieces are no longer neighbours are dropped when they come out (lazy deletion).
+            var heap: UnsafeMutablePointer<Crossing>
+            var heapCount = 0
+            var heapCapacity: Int
+            unowned(unsafe) let storage: HeapStorage
             let width: Int
+            /// The cells' right end in 1/256 px.
+            let maxX: Double
             var cmin = Int.max, cmax = Int.min
 
             init(P: UnsafeMutablePointer<Piece>, row: UnsafeMutablePointer<Int32>, stride: Int,
                  rowMin: UnsafeMutablePointer<Int>, rowMax: UnsafeMutablePointer<Int>, order: UnsafeMutablePointer<Int32>,
-                 scratch: UnsafeMutablePointer<Int32>, heap: [Crossing], evenOdd: Bool, width: Int) {
+                 scratch: UnsafeMutablePointer<Int32>, storage: HeapStorage, evenOdd: Bool, width: Int) {
                 self.P = P; self.row = row; self.stride = stride; self.rowMin = rowMin; self.rowMax = rowMax
                 self.order = order; self.scratch = scratch
-                self.heap = heap; self.evenOdd = evenOdd; self.width = width
+                self.storage = storage; heap = storage.base; heapCapacity = storage.capacity
+                self.width = width
+                maxX = Double(width) * 256
+                insideMask = evenOdd ? 1 : -1
+            }
+
+            /// floor(v) for |v| < 2^31. Int(v) checks its range (eight instructions per conversion,
+            /// four conversions per segment); here the range is known: coordinates are clamped to
+            /// the row and a segment's area terms are at most 256 * 512 * 2. Adding 1.5 * 2^52
+            /// rounds to the nearest integer in the low bits; one compare turns that into floor.
+            @inline(__always) static func floorSmall(_ v: Double) -> Int {
+                let r = Int(Int32(truncatingIfNeeded: Int64(bitPattern: (v + 6_755_399_441_055_744.0).bitPattern)))
+                return Double(r) > v ? r &- 1 : r
             }
 
             /// Adds the boundary segment (xa, ya) - (xb, yb) with sign `s` to the cells. The running
             /// total of the segment's contributions is rounded, not each one, so a segment's error
             /// stays under one unit (1/131072 of a pixel) however many cells it crosses.
             mutating func boundary(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ s: Double) {
-                let maxX = Double(width) * 256
                 let xa = min(max(xa, 0), maxX), xb = min(max(xb, 0), maxX)
                 let dy = (yb - ya) * s
                 let xl = min(xa, xb), xr = max(xa, xb)
-                let cl = min(Int(xl * (1.0 / 256)), width)
-                var cr = Int(xr * (1.0 / 256))
-                if Double(cr) * 256 == xr { cr -= 1 }
-                cr = min(max(cl, cr), width)
+                // xl and xr are at least 0, so floor is the truncation Int() did.
+                let cl = min(Self.floorSmall(xl * (1.0 / 256)), width)
                 if cl < cmin { cmin = cl }
-                if cr > cmax { cmax = cr }
-                @inline(__always) func round(_ v: Double) -> Int32 { Int32(truncatingIfNeeded: floorToInt(v + 0.5)) }
-                if cr == cl {
+                @inline(__always) func round(_ v: Double) -> Int32 { Int32(truncatingIfNeeded: Self.floorSmall(v + 0.5)) }
+                // The last cell, cr below, equals cl exactly when xr <= (cl + 1) * 256: most segments
+                // (a stretch between two events inside one row) stay in one cell, and this test
+                // saves them the second floor and its corrections.
+                if xr <= Double(cl) * 256 + 256 {
+                    if cl > cmax { cmax = cl }
                     let f = xa + xb - Double(cl) * 512
                     let a = round(dy * (512 - f))
                     row[cl] &+= a
-                    row[cl + 1] &+= round(dy * 512) &- a
+                    row[cl &+ 1] &+= round(dy * 512) &- a
                     return
                 }
+                // xl is at least 0, so floor is the truncation that Int() did before.
+                var cr = Self.floorSmall(xr * (1.0 / 256))
+                if Double(cr) * 256 == xr { cr &-= 1 }
+                cr = min(max(cl, cr), width)
+                if cr > cmax { cmax = cr }
                 let per = dy / (xr - xl)
                 var total = 0.0
                 var done: Int32 = 0
-                var c = cl
-                while c <= cr {
-                    let base = Double(c) * 256
-                    let p = max(xl, base), q = min(xr, base + 256)
-                    let part = per * (q - p)
-                    let f = (p - base) + (q - base)
-                    // Cell c gets part * (512 - f); the rest of the part's cover goes to c + 1.
+                // The first cell holds the segment from xl to its right border (p = xl, q = base +
+                // 256), the last one from its left border to xr (p = base, q = xr): the general
+                // step's max and min picked those, so the terms below are the very same values.
+                let b0 = Double(cl) * 256
+                do {
+                    let part = per * ((b0 + 256) - xl)
+                    let f = (xl - b0) + 256
+                    // Cell cl gets part * (512 - f); the rest of the part's cover goes to cl + 1.
                     total += part * (512 - f)
+                    let r = round(total)
+                    row[cl] &+= r &- done
+                    done = r
+                    total += part * f
+                }
+                // Cells strictly between cl and cr are crossed whole: p = base and q = base + 256,
+                // so part = per * 256 and f = 256, and both halves add part * 256.
+                let half = (per * 256) * 256
+                var c = cl &+ 1
+                while c < cr {
+                    total += half
                     let r = round(total)
                     row[c] &+= r &- done
                     done = r
-                    total += part * f
-                    c += 1
+                    total += half
+                    c &+= 1
+                }
+                do {
+                    let g = xr - Double(cr) * 256
+                    let part = per * g
+                    total += part * (512 - g)
+                    let r = round(total)
+                    row[cr] &+= r &- done
+                    done = r
+                    total += part * g
                 }
                 let r = round(total)
-                row[cr + 1] &+= r &- done
+                row[cr &+ 1] &+= r &- done
             }
 
-            @inline(__always) func inside(_ wnd: Int32) -> Bool { evenOdd ? (wnd & 1) != 0 : wnd != 0 }
+            /// A winding number is inside when it has a bit of this mask: 1 for even-odd, all
+            /// bits for non-zero (no branch on the rule in the sweep's most frequent step).
+            let insideMask: Int32
 
             /// Closes piece k's current stretch at y.
-            mutating func emit(_ k: Int, _ y: Double) {
+            @inline(__always) mutating func emit(_ k: Int, _ y: Double) {
                 let p = P[k]
                 if p.sign != 0 && y > p.since {
                     boundary(p.x(at: p.since), p.since, p.x(at: y), y, Double(p.sign))
@@ -237,8 +363,10 @@ extension Rasterizer {
 
             /// Gives piece k the winding `wl` at y, closing its stretch if its sign changes.
             @inline(__always) mutating func setWinding(_ k: Int, _ wl: Int32, _ y: Double) {
-                let a = inside(wl), b = inside(wl &+ P[k].dir)
-                let s: Int32 = a == b ? 0 : (b ? 1 : -1)
+                // +1 where the fill starts across the piece, -1 where it stops, 0 if neither.
+                let a: Int32 = wl & insideMask != 0 ? 1 : 0
+                let b: Int32 = (wl &+ P[k].dir) & insideMask != 0 ? 1 : 0
+                let s = b &- a
                 if s != P[k].sign { emit(k, y); P[k].sign = s }
                 P[k].wl = wl
             }
@@ -263,33 +391,67 @@ extension Rasterizer {
                 }
             }
 
-            mutating func push(_ c: Crossing) {
-                heap.append(c)
-                var i = heap.count - 1
-                while i > 0 {
-                    let parent = (i - 1) >> 1
-                    if heap[parent].y <= heap[i].y { break }
-                    heap.swapAt(parent, i); i = parent
-                }
+            // The heap works in byte offsets (an entry is 16 bytes): index arithmetic would
+            // rescale every child and parent index before each access.
+            @inline(__always) func keyAt(_ o: Int) -> Double {
+                UnsafeRawPointer(heap).load(fromByteOffset: o, as: Double.self)
+            }
+            @inline(__always) func entryAt(_ o: Int) -> Crossing {
+                UnsafeRawPointer(heap).load(fromByteOffset: o, as: Crossing.self)
+            }
+            @inline(__always) func setEntry(_ o: Int, _ c: Crossing) {
+                UnsafeMutableRawPointer(heap).storeBytes(of: c, toByteOffset: o, as: Crossing.self)
             }
 
-            mutating func pop() {
-                let last = heap.removeLast()
-                guard !heap.isEmpty else { return }
-                heap[0] = last
-                var i = 0
-                while true {
-                    let l = 2 * i + 1, r = l + 1
-                    var m = i
-                    if l < heap.count && heap[l].y < heap[m].y { m = l }
-                    if r < heap.count && heap[r].y < heap[m].y { m = r }
-                    if m == i { break }
-                    heap.swapAt(m, i); i = m
+            /// Sift-up with a moving hole: the same comparisons and final layout as swapping.
+            @inline(__always) mutating func push(_ c: Crossing) {
+                if heapCount == heapCapacity { grow() }
+                var o = heapCount &<< 4
+                heapCount &+= 1
+                while o > 0 {
+                    let po = ((o &- 16) &>> 5) &<< 4
+                    if keyAt(po) <= c.y { break }
+                    setEntry(o, entryAt(po)); o = po
                 }
+                setEntry(o, c)
+            }
+
+            @inline(never) mutating func grow() {
+                heap = storage.grow(keeping: heapCount)
+                heapCapacity = storage.capacity
+            }
+
+            /// Removes the smallest crossing. The hole left at the root follows the smaller child
+            /// (the right one only if strictly smaller) down to a leaf, and the last entry then
+            /// rises from there past every entry not smaller than itself: one compare per level
+            /// instead of two, and the very layout of the usual sift-down, which stops above the
+            /// first child not smaller than the last entry (entries along the path only grow).
+            @inline(__always) mutating func pop() {
+                heapCount &-= 1
+                let n = heapCount
+                guard n > 0 else { return }
+                let end = n &<< 4
+                let last = entryAt(end)
+                // The vacated slot is a sentinel no entry is greater than, so a last left child
+                // needs no separate bounds test for its missing sibling.
+                UnsafeMutableRawPointer(heap).storeBytes(of: Double.infinity, toByteOffset: end, as: Double.self)
+                var o = 0
+                while true {
+                    var co = o &<< 1 &+ 16
+                    if co >= end { break }
+                    if keyAt(co &+ 16) < keyAt(co) { co &+= 16 }
+                    setEntry(o, entryAt(co)); o = co
+                }
+                while o > 0 {
+                    let po = ((o &- 16) &>> 5) &<< 4
+                    if keyAt(po) < last.y { break }
+                    setEntry(o, entryAt(po)); o = po
+                }
+                setEntry(o, last)
             }
 
             /// Schedules the crossing of the neighbours at order indices i and i + 1, if any.
-            mutating func check(_ i: Int, _ y: Double) {
+            @inline(__always) mutating func check(_ i: Int, _ y: Double) {
                 guard i >= 0, i + 1 < count else { return }
                 let l = Int(order[i]), r = Int(order[i + 1])
                 let ds = P[r].slope - P[l].slope
@@ -321,11 +483,23 @@ extension Rasterizer {
                 row += stride
             }
 
+            /// Closes every boundary stretch at y (a row boundary, or the bottom). Pieces with sign
+            /// 0 are skipped: their `since` is not read until their sign changes, which resets it.
+            mutating func closeStretches(_ y: Double) {
+                for i in 0..<count {
+                    let k = Int(order[i])
+                    if P[k].sign != 0 { emit(k, y) }
+                }
+            }
+
+            @inline(__always) static func index(_ key: Int64) -> Int { Int(key & 0xFFFF_FFFF) }
+            @inline(__always) static func height(_ key: Int64) -> Double { Double(key >> 32) }
+
             /// Sweeps the rows; returns the events used, more than `maxEvents` when it gave up.
             mutating func run(top: Double, bottom: Double, initial: Int,
-                              starts: UnsafeBufferPointer<Int32>, ends: UnsafeBufferPointer<Int32>, maxEvents: Int) -> Int {
+                              starts: UnsafeBufferPointer<Int64>, ends: UnsafeBufferPointer<Int64>, maxEvents: Int) -> Int {
                 // The pieces present at the top, left to right, ties by heading.
-                for k in 0..<(initial + starts.count) where P[k].ya <= top {
+                for k in 0..<(initial + starts.count) where P[k].y0 <= top {
                     let s = slot(k, top)
                     (order + s + 1).update(from: order + s, count: count - s)   // memmove
                     order[s] = Int32(k); count += 1
@@ -337,25 +511,36 @@ extension Rasterizer {
 
                 var si = 0, ei = 0, events = 0
                 var rowBottom = top + 256
+                // The next start or end; it moves only when a batch consumes them.
+                @inline(__always) func nextY(_ si: Int, _ ei: Int) -> Double {
+                    min(si < starts.count ? Self.height(starts[si]) : .infinity,
+                        ei < ends.count ? Self.height(ends[ei]) : .infinity)
+                }
+                var yNext = nextY(si, ei)
                 while true {
                     events += 1
                     if events > maxEvents { return events }
-                    let yNext = min(si < starts.count ? P[Int(starts[si])].ya : .infinity,
-                                    ei < ends.count ? P[Int(ends[ei])].yb : .infinity)
-                    if rowBottom < bottom && rowBottom <= yNext && rowBottom <= (heap.first?.y ?? .infinity) {
+                    let yc = heapCount > 0 ? keyAt(0) : .infinity
+                    if rowBottom < bottom && rowBottom <= yNext && rowBottom <= yc {
                         // A row boundary: every stretch is closed in the row above it.
-                        for i in 0..<count { emit(Int(order[i]), rowBottom) }
+                        closeStretches(rowBottom)
                         closeRow()
                         rowBottom += 256
                         continue
                     }
-                    if let c = heap.first, c.y <= yNext, c.y < bottom {
+                    if yc <= yNext && yc < bottom {
                         // A crossing: the two neighbours swap places and windings.
+                        let c = entryAt(0)
                         pop()
                         let l = Int(c.left), r = Int(c.right)
                         let i = Int(P[l].pos)
                         guard i >= 0, P[r].pos == Int32(i + 1) else { continue }
-                        let y = max(c.y, max(P[l].since, P[r].since))
+                        // max(c.y, since of l, since of r), without the branch-free selects the
+                        // library max compiles to (the values are never NaN or -0).
+                        var y = c.y
+                        let sl = P[l].since, sr = P[r].since
+                        if sl > y { y = sl }
+                        if sr > y { y = sr }
                         let wnd = P[l].wl
                         order[i] = Int32(r); order[i + 1] = Int32(l)
                         P[r].pos = Int32(i); P[l].pos = Int32(i + 1)
@@ -366,29 +551,30 @@ extension Rasterizer {
                     }
                     if yNext >= bottom { break }
                     batch(at: yNext, starts: starts, &si, ends: ends, &ei)
+                    yNext = nextY(si, ei)
                 }
-                for i in 0..<count { emit(Int(order[i]), bottom) }
+                closeStretches(bottom)
                 closeRow()
                 return events
             }
 
             /// Every piece that ends or starts at y, as one batch.
-            mutating func batch(at y: Double, starts: UnsafeBufferPointer<Int32>, _ si: inout Int,
-                                ends: UnsafeBufferPointer<Int32>, _ ei: inout Int) {
+            mutating func batch(at y: Double, starts: UnsafeBufferPointer<Int64>, _ si: inout Int,
+                                ends: UnsafeBufferPointer<Int64>, _ ei: inout Int) {
                 let e0 = ei
-                while ei < ends.count && P[Int(ends[ei])].yb == y { emit(Int(ends[ei]), y); ei += 1 }
+                while ei < ends.count && Self.height(ends[ei]) == y { emit(Self.index(ends[ei]), y); ei += 1 }
                 // New pieces: a chain vertex hands the ended edge's place to the next one (O(1));
                 // the others are collected in `scratch` and inserted below.
                 var newCount = 0
                 var handed = false
                 let s0 = si
-                while si < starts.count && P[Int(starts[si])].ya == y {
-                    let b = Int(starts[si]); si += 1
+                while si < starts.count && Self.height(starts[si]) == y {
+                    let b = Self.index(starts[si]); si += 1
                     P[b].since = y
                     let xb = P[b].x(at: y)
                     var took = false
                     for j in e0..<ei {
-                        let a = Int(ends[j])
+                        let a = Self.index(ends[j])
                         if P[a].pos >= 0 && P[a].chain == P[b].chain && P[a].dir == P[b].dir
                             && abs(P[a].x(at: y) - xb) <= CrossingResolver.tie {
                             let i = Int(P[a].pos)
@@ -400,31 +586,37 @@ extension Rasterizer {
                     }
                     if !took { scratch[newCount] = Int32(b); newCount += 1 }
                 }
-                // Ended pieces nobody replaced leave the order.
+                // Ended pieces nobody replaced leave the order. Exactly they are the pieces in
+                // the order that end at y, so the order only changes from the leftmost of them.
                 var firstChange = Int.max
                 var junction: Int32 = -1
-                var removals = false
-                for j in e0..<ei where P[Int(ends[j])].pos >= 0 { removals = true; break }
-                if removals {
-                    var out = 0
-                    for j in 0..<count {
+                for j in e0..<ei {
+                    let p = Int(P[Self.index(ends[j])].pos)
+                    if p >= 0 && p < firstChange { firstChange = p }
+                }
+                if firstChange != Int.max {
+                    var out = firstChange
+                    for j in firstChange..<count {
                         let k = Int(order[j])
-                        if P[k].yb == y { P[k].pos = -1; firstChange = min(firstChange, out); continue }
-                        order[out] = order[j]; P[k].pos = Int32(out); out += 1
+                        if P[k].yb == y { P[k].pos = -1; continue }
+                        order[out] = order[j]; out += 1
                     }
                     count = out
                     if firstChange < count { junction = order[firstChange] }
                 }
+                // Insertions only need the order (slot reads no positions), so the positions
+                // are renumbered once, from the first change on, after all of them.
                 for j in 0..<newCount {
                     let b = Int(scratch[j])
                     let s = slot(b, y)
                     (order + s + 1).update(from: order + s, count: count - s)
                     order[s] = Int32(b); count += 1
-                    for i in s..<count { P[Int(order[i])].pos = Int32(i) }
                     P[b].sign = 0; P[b].wl = 0
                     firstChange = min(firstChange, s)
                 }
                 if firstChange != Int.max {
+                    var i = firstChange
+                    while i < count { P[Int(order[i])].pos = Int32(truncatingIfNeeded: i); i &+= 1 }
                     var last = -1
                     for j in 0..<newCount { last = max(last, Int(P[Int(scratch[j])].pos)) }
                     refresh(from: min(firstChange, count), through: last, y)
@@ -436,7 +628,7 @@ extension Rasterizer {
                 }
                 if handed {
                     for j in s0..<si {
-                        let b = Int(starts[j])
+                        let b = Self.index(starts[j])
                         if P[b].pos < 0 { continue }
                         let i = Int(P[b].pos)
                         check(i - 1, y); check(i, y)
