@@ -540,7 +540,13 @@ public enum Rasterizer {
                 swap(&rowMin, &self.rowMin); swap(&rowMax, &self.rowMax); swap(&bits, &self.bits)
                 swap(&owner, &self.owner); swap(&shared, &self.shared); swap(&resolver, &self.resolver)
             }
+            // A shape of one band (most of what a HUD draws) has every edge active throughout:
+            // the edges themselves serve as the active list, with no sort and no copy.
+            let single = bandCount == 1
+            if single { swap(&active, &edges) }
+            defer { if single { swap(&active, &edges) } }
             // Counting sort by first band.
+            if !single {
             bandStart.removeAll(keepingCapacity: true)
             bandStart.append(contentsOf: repeatElement(0, count: bandCount + 1))
             let shift = bandRows == 64 ? 14 : -1
@@ -558,13 +564,14 @@ public enum Rasterizer {
             while i > 0 { bandStart[i] = bandStart[i - 1]; i -= 1 }
             bandStart[0] = 0
             active.removeAll(keepingCapacity: true)
+            }
             let evenOdd = rule == .evenOdd
             let ry0 = region.y0, rx0 = region.x0
             let everyRow = resolveEveryRow, noRow = resolveNoRow
-            // Ownership is tracked for every path unless the caller knows its outline cannot cross
-            // (a stroker's ring round a convex shape): even two chains can cross (an hourglass with
-            // flat top and bottom), so skipping two-chain paths, 6% faster on rect and rounded rect
-            // fills, would leave exactly that case wrong.
+            // Ownership is tracked unless the outline cannot cross itself: the caller knows it (a
+            // stroker's ring round a convex shape), or it is one contour of two chains that turns
+            // one way only or keeps its order (`twoChainsCannotCross`). Two chains alone are not
+            // enough: an hourglass with a flat top and bottom has two that cross.
             let track = everyRow || !(outlineIsSimple || simple)
             var resolved = 0
             defer { resolvedRows += resolved }
@@ -590,11 +597,13 @@ public enum Rasterizer {
                     let bandBot = min(bandTop + bandRows, h)
                     let fTop = Int32(bandTop << 8), fBot = Int32(bandBot << 8)
                     // Drop edges that ended above this band, then add the band's new ones.
-                    var k = 0
-                    while k < active.count {
-                        if active[k].y1 <= fTop { active[k] = active[active.count - 1]; active.removeLast() } else { k += 1 }
+                    if !single {
+                        var k = 0
+                        while k < active.count {
+                            if active[k].y1 <= fTop { active[k] = active[active.count - 1]; active.removeLast() } else { k += 1 }
+                        }
+                        for i in bandStart[bi]..<bandStart[bi + 1] { active.append(ep[i]) }
                     }
-                    for i in bandStart[bi]..<bandStart[bi + 1] { active.append(ep[i]) }
                     if active.isEmpty { continue }
                     for r in 0..<(bandBot - bandTop) { rmin[r] = Int.max; rmax[r] = Int.min; S[r] = 0 }
                     for e in active {
