@@ -425,6 +425,8 @@ public enum Rasterizer {
         /// Shortest constant stretch handed to a run filler: a separate call (and its unaligned
         /// tail) costs more than filling and scanning a coverage buffer for shorter stretches.
         static let minRun = 128
+        /// Rows of fewer touched cells than this skip the group bits (see the sweep).
+        static let shortRow = 64
 
         init() {}
 
@@ -640,6 +642,16 @@ public enum Rasterizer {
                         let yDev = ry0 + bandTop + r
                         var x = lo
                         var spanStart = lo
+                        if visEnd - lo < Engine.shortRow {
+                            // A short row is accumulated straight through: reading its group bits
+                            // costs more than the four-cell zero test on cells it could skip.
+                            if evenOdd {
+                                Engine.accumulate(row, C, x, visEnd + 1, &sum, evenOdd: true)
+                            } else {
+                                Engine.accumulate(row, C, x, visEnd + 1, &sum, evenOdd: false)
+                            }
+                            x = max(x, visEnd + 1)
+                        }
                         while x <= visEnd {
                             let g = x >> Engine.groupShift
                             let word = rb[g >> 6] >> UInt64(g & 63)
