@@ -502,7 +502,19 @@ public enum Rasterizer {
         ///
         /// Edges are bucketed by band (a counting sort, O(n)); their order within a band does not
         /// matter because the accumulation is exact integer addition.
-        func sweep(rule: FillRule, run: ((Int, Int, Int, UInt8) -> Void)? = nil,
+        func sweep(rule: FillRule, _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
+            sweep(rule: rule, useRun: false, run: { _, _, _, _ in }, body)
+        }
+
+        /// `sweep` with a run filler for the insides of shapes.
+        func sweep(rule: FillRule, run: (Int, Int, Int, UInt8) -> Void,
+                   _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
+            sweep(rule: rule, useRun: true, run: run, body)
+        }
+
+        /// Both closures are non-escaping (an optional closure would escape, and its context
+        /// would be allocated on the heap at every fill), so whether `run` is used is a flag.
+        func sweep(rule: FillRule, useRun: Bool, run: (Int, Int, Int, UInt8) -> Void,
                    _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
             let w = region.width, h = region.height
             guard w > 0, h > 0, !edges.isEmpty else { return }
@@ -665,7 +677,7 @@ public enum Rasterizer {
                                     // so the compositor never walks the zeros.
                                     if x > spanStart { body(yDev, rx0 + spanStart, x - spanStart, C + spanStart) }
                                     spanStart = stop
-                                } else if let run = run, stop - x >= Engine.minRun {
+                                } else if useRun, stop - x >= Engine.minRun {
                                     if x > spanStart { body(yDev, rx0 + spanStart, x - spanStart, C + spanStart) }
                                     run(yDev, rx0 + x, stop - x, a)
                                     spanStart = stop
@@ -689,7 +701,7 @@ public enum Rasterizer {
                         var end = visEnd + 1
                         if sum != 0 && end < w {
                             let a = Engine.alpha(sum, evenOdd)
-                            if let run = run, a != 0, w - end >= Engine.minRun {
+                            if useRun, a != 0, w - end >= Engine.minRun {
                                 if end > spanStart { body(yDev, rx0 + spanStart, end - spanStart, C + spanStart) }
                                 run(yDev, rx0 + end, w - end, a)
                                 spanStart = w
