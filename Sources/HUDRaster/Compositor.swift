@@ -253,6 +253,15 @@
         overLongRun(d, n, c == 255 ? s : scale(s, UInt32(c)))
     }
 
+    /// Four coverage bytes, each in both 16-bit lanes of its pixel's two (its pixel's rb and ag
+    /// halves): one byte shuffle and one widening, which SSE2 does as two unpacks (the shifts
+    /// and masks on a 64-bit word this replaces were a third of an edge pixel's work).
+    @inline(__always) static func widen4(_ c4: UInt32) -> SIMD8<UInt16> {
+        let b = unsafeBitCast(SIMD4<UInt32>(c4, 0, 0, 0), to: SIMD16<UInt8>.self)
+        let d = SIMD8<UInt8>(b[0], b[0], b[1], b[1], b[2], b[2], b[3], b[3])
+        return SIMD8<UInt16>(truncatingIfNeeded: d)
+    }
+
     /// Blends `n` pixels of a constant premultiplied colour through coverage `cov` and global
     /// `alpha` (0...255).
     static func blendSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32,
@@ -275,12 +284,7 @@
                     if c4 != ~0 {
                         // Four pixels of varying coverage (edges): over(scale(s, c), d) per pixel in
                         // 16-bit lanes, each coverage byte widened to its pixel's two lanes.
-                        var x = UInt64(c4)
-                        x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
-                        x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
-                        let a = x & 0xFFFF | (x & 0xFFFF_0000) << 16
-                        let b = (x >> 32) & 0xFFFF | ((x >> 32) & 0xFFFF_0000) << 16
-                        let c16 = unsafeBitCast(SIMD2<UInt64>(a | a << 16, b | b << 16), to: SIMD8<UInt16>.self)
+                        let c16 = widen4(c4)
                         let srcA = div255s(sa16 &* c16 &+ half)
                         let inv = full &- srcA
                         let rb = div255s(srb &* c16 &+ half)
