@@ -272,7 +272,7 @@
             if sa == 0 { return }
             let craw = UnsafeRawPointer(cov), draw = UnsafeMutableRawPointer(d)
             let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
-            let full = SIMD8<UInt16>(repeating: 255), sa16 = SIMD8<UInt16>(repeating: UInt16(sa))
+            let full = SIMD8<UInt16>(repeating: 255)
             let s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
             let srb = s16 & lo, sag = s16 &>> 8
             let invS = SIMD8<UInt16>(repeating: UInt16(255 &- sa))
@@ -285,10 +285,13 @@
                         // Four pixels of varying coverage (edges): over(scale(s, c), d) per pixel in
                         // 16-bit lanes, each coverage byte widened to its pixel's two lanes.
                         let c16 = widen4(c4)
-                        let srcA = div255s(sa16 &* c16 &+ half)
-                        let inv = full &- srcA
                         let rb = div255s(srb &* c16 &+ half)
-                        let ag = div255s(sag &* c16 &+ half) &<< 8
+                        let agLanes = div255s(sag &* c16 &+ half)
+                        // The scaled source alpha is already in each pixel's odd (ga) lane.
+                        let srcA = SIMD8<UInt16>(agLanes[1], agLanes[1], agLanes[3], agLanes[3],
+                                                 agLanes[5], agLanes[5], agLanes[7], agLanes[7])
+                        let inv = full &- srcA
+                        let ag = agLanes &<< 8
                         let v = draw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
                         let drb = div255s((v & lo) &* inv &+ half)
                         let dag = div255s((v &>> 8) &* inv &+ half) &<< 8
