@@ -410,6 +410,12 @@ public enum Rasterizer {
         /// Per row of the band: 1 when two chains that are not neighbours share a pixel.
         var shared: [UInt8] = []
         var resolver = CrossingResolver()
+        /// One row's piece of an edge, kept between the two passes of a band whose cells wait for
+        /// the crossing check (see `sweep`).
+        struct RowPiece { var xa: Int32, xb: Int32, dy: Int32, dir: Int32, row: Int32 }
+        var rowPieces: UnsafeMutablePointer<RowPiece>? = nil
+        var rowPieceCapacity = 0
+        deinit { rowPieces?.deallocate() }
         static let bandRows = 64
         /// Cells per bit of `bits`, as a shift.
         static let groupShift = 3
@@ -421,6 +427,9 @@ public enum Rasterizer {
         /// themselves (`Stroker.Scratch.outlineIsSimple`): no pixel ownership is tracked.
         var outlineIsSimple = false
         var resolveNoRow = false
+        /// The resolver's event budget for one fill (`CrossingResolver.fillBudget`; lowered by
+        /// tests to reach the rows after it runs out).
+        var fillBudget = CrossingResolver.fillBudget
         var resolvedRows = 0
         /// Shortest constant stretch handed to a run filler: a separate call (and its unaligned
         /// tail) costs more than filling and scanning a coverage buffer for shorter stretches.
@@ -587,9 +596,16 @@ public enum Rasterizer {
             // one way only or keeps its order (`twoChainsCannotCross`). Two chains alone are not
             // enough: an hourglass with a flat top and bottom has two that cross.
             let track = everyRow || !(outlineIsSimple || simple)
+            // An outline of many chains a contour (a self-crossing polygon, a stroke of one)
+            // crosses itself in row after row, and a resolved row's cells are rebuilt from scratch:
+            // there, a band's edges are first only split into row pieces and checked for shared
+            // pixels, and cells are made only for the rows that will not be resolved.
+            // It pays where a quarter of the rows or more are resolved: guessed for the first
+            // band from the number of chains, then told by the band before.
+            var deferCells = track && !noRow && chains.contourOf.count - 1 >= 4 * max(1, chains.first.count)
             var resolved = 0
             defer { resolvedRows += resolved }
-            resolver.budget = CrossingResolver.fillBudget
+            resolver.budget = fillBudget
             sorted.withUnsafeBufferPointer { ep in
             acc.withUnsafeMutableBufferPointer { accBuf in
             cov.withUnsafeMutableBufferPointer { covBuf in
@@ -620,26 +636,48 @@ public enum Rasterizer {
                     }
                     if active.isEmpty { continue }
                     for r in 0..<(bandBot - bandTop) { rmin[r] = Int.max; rmax[r] = Int.min; S[r] = 0 }
-                    for e in active {
-                        if track {
+                    var pieceCount = 0
+                    if deferCells {
+                        pieceCount = deferredCells(active: active, fTop: fTop, fBot: fBot, bandTop: bandTop, rows: bandBot - bandTop,
+                                                   A: A, stride: stride, rmin: rmin.baseAddress!, rmax: rmax.baseAddress!, B: B,
+                                                   words: words, O: O, stampBase: stampBase, S: S, book: book, everyRow: everyRow,
+                                                   resolver: resolver)
+                    } else if track {
+                        for e in active {
                             Engine.rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words,
                                                  O, stampBase, S, book, track: true)
-                        } else {
+                        }
+                    } else {
+                        for e in active {
                             Engine.rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words,
                                                  O, stampBase, S, book, track: false)
                         }
                     }
+                    let deferredBand = deferCells
+                    if track && !noRow && bandCount > 1 {
+                        var flaggedRows = 0
+                        for r in 0..<(bandBot - bandTop) where S[r] != 0 { flaggedRows += 1 }
+                        deferCells = 4 * flaggedRows >= bandBot - bandTop
+                    }
                     for r in 0..<(bandBot - bandTop) {
                         if rmin[r] > rmax[r] { continue }
                         let row = A + r * stride
-                        if (S[r] == 1 || (everyRow && S[r] == 0)) && !noRow {
+                        @inline(__always) func flagged(_ r: Int) -> Bool {
+                            deferredBand ? S[r] == 3 : (S[r] == 1 || (everyRow && S[r] == 0)) && !noRow
+                        }
+                        if flagged(r) {
                             // Two chains share a pixel: the clamped (or folded) area sum may be
                             // wrong there, so this row's cells are recomputed exactly, together
                             // with the flagged rows right below it (one sweep down all of them).
                             var r1 = r
-                            while r1 + 1 < bandBot - bandTop && (S[r1 + 1] == 1 || (everyRow && S[r1 + 1] == 0)) && rmin[r1 + 1] <= rmax[r1 + 1] {
+                            while r1 + 1 < bandBot - bandTop && flagged(r1 + 1) && rmin[r1 + 1] <= rmax[r1 + 1] {
                                 r1 += 1
                                 S[r1] = 2   // done with this run
+                            }
+                            if deferredBand && resolver.budget <= 0 {
+                                // The fill's budget ran out in this band: these rows get the plain
+                                // area sum after all.
+                                Engine.cells(from: rowPieces!, pieceCount, rows: r...r1, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words)
                             }
                             resolved += r1 - r + 1
                             resolver.resolve(rows: r1 - r + 1, first: row, stride: stride, rowTop: Int32((bandTop + r) << 8),
@@ -988,6 +1026,88 @@ public enum Rasterizer {
                     own(O + r * stride, Int(xl >> 8), max(Int(xl >> 8), Int((xr &- 1) >> 8)), chain, y & ~255, stampBase, S + r, book)
                 }
                 y = next; x = xn
+            }
+        }
+
+        /// The first pass of a deferred band (see `sweep`): the active edges are split into row
+        /// pieces, kept in `rowPieces`, with pixel ownership and each row's cell range; rows of
+        /// the runs the resolver will rebuild are marked 3, and cells are made for the others.
+        /// Returns the number of pieces.
+        func deferredCells(active: [Edge], fTop: Int32, fBot: Int32, bandTop: Int, rows: Int,
+                           A: UnsafeMutablePointer<Int32>, stride: Int,
+                           rmin: UnsafeMutablePointer<Int>, rmax: UnsafeMutablePointer<Int>,
+                           B: UnsafeMutablePointer<UInt64>, words: Int,
+                           O: UnsafeMutablePointer<UInt64>, stampBase: UInt64,
+                           S: UnsafeMutablePointer<UInt8>, book: ChainPointers, everyRow: Bool,
+                           resolver: CrossingResolver) -> Int {
+            var need = 0
+            for e in active {
+                let ya = max(e.y0, fTop), yb = min(e.y1, fBot)
+                if ya < yb { need += Int(((yb &- 1) >> 8) &- (ya >> 8)) + 1 }
+            }
+            if need > rowPieceCapacity {
+                rowPieces?.deallocate()
+                rowPieceCapacity = max(need, 2 * rowPieceCapacity, 256)
+                rowPieces = .allocate(capacity: rowPieceCapacity)
+            }
+            let P = rowPieces!
+            var np = 0
+            for e in active {
+                let ya = max(e.y0, fTop), yb = min(e.y1, fBot)
+                if ya >= yb { continue }
+                let dir = e.dir, chain = e.chain
+                @inline(__always) func piece(_ x: Int32, _ xn: Int32, _ y: Int32, _ next: Int32) {
+                    let r = Int(y >> 8) - bandTop
+                    P[np] = RowPiece(xa: x, xb: xn, dy: next &- y, dir: dir, row: Int32(r))
+                    np &+= 1
+                    let cl = Int(min(x, xn) >> 8), cr = max(cl, Int((max(x, xn) &- 1) >> 8))
+                    Engine.own(O + r * stride, cl, cr, chain, y & ~255, stampBase, S + r, book)
+                    // What cellRow would widen the row's range to.
+                    if cl < rmin[r] { rmin[r] = cl }
+                    if cr + 1 > rmax[r] { rmax[r] = cr + 1 }
+                }
+                if ya == e.y0 && yb == e.y1 && (ya >> 8) == ((yb &- 1) >> 8) { piece(e.x0, e.x1, ya, yb); continue }
+                let dxdy = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
+                var y = ya
+                var x = ya == e.y0 ? e.x0 : e.x0 &+ roundFast(Double(ya &- e.y0) * dxdy)
+                while y < yb {
+                    let next = min((y & ~255) &+ 256, yb)
+                    let xn = next == e.y1 ? e.x1 : e.x0 &+ roundFast(Double(next &- e.y0) * dxdy)
+                    piece(x, xn, y, next)
+                    y = next; x = xn
+                }
+            }
+            // The runs of flagged rows the resolver will take (its own conditions: two pieces at
+            // least, not too many, budget left) are marked 3; their cells are not made.
+            var r = 0
+            while r < rows {
+                guard S[r] == 1 || (everyRow && S[r] == 0), rmin[r] <= rmax[r] else { r += 1; continue }
+                var r1 = r
+                while r1 + 1 < rows && (S[r1 + 1] == 1 || (everyRow && S[r1 + 1] == 0)) && rmin[r1 + 1] <= rmax[r1 + 1] { r1 += 1 }
+                let top = Int32((bandTop + r) << 8), end = Int32((bandTop + r1 + 1) << 8)
+                var n = 0
+                for e in active where e.y0 < end && e.y1 > top { n += 1 }
+                if n >= 2 && n <= CrossingResolver.maxPieces && resolver.budget > 0 {
+                    for k in r...r1 { S[k] = 3 }
+                }
+                r = r1 + 1
+            }
+            for i in 0..<np {
+                let p = P[i], r = Int(p.row)
+                if S[r] != 3 { Engine.cellRow(A + r * stride, p.xa, p.xb, p.dy, p.dir, &rmin[r], &rmax[r], B + r * words) }
+            }
+            return np
+        }
+
+        /// Cells of rows `rows` from the first `count` kept pieces (a deferred band's rows that
+        /// the resolver could not take after all).
+        static func cells(from P: UnsafeMutablePointer<RowPiece>, _ count: Int, rows: ClosedRange<Int>,
+                          _ A: UnsafeMutablePointer<Int32>, _ stride: Int,
+                          _ rmin: UnsafeMutablePointer<Int>, _ rmax: UnsafeMutablePointer<Int>,
+                          _ B: UnsafeMutablePointer<UInt64>, _ words: Int) {
+            for i in 0..<count {
+                let p = P[i], r = Int(p.row)
+                if rows.contains(r) { cellRow(A + r * stride, p.xa, p.xb, p.dy, p.dir, &rmin[r], &rmax[r], B + r * words) }
             }
         }
 

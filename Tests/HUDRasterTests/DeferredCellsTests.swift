@@ -1,0 +1,59 @@
+// The deferred bands of Engine.sweep: for outlines of many chains a contour, cells are made only
+// for rows the crossing resolver will not rebuild. These check that no row is left without its
+// cells: rows the resolver skips or gives up on still get the plain area sum.
+import XCTest
+@testable import HUDRaster
+
+final class DeferredCellsTests: XCTestCase {
+    func mask(_ p: Path, _ rule: FillRule, plain: Bool = false, every: Bool = false) throws -> Mask {
+        let e = Rasterizer.Engine()
+        e.resolveNoRow = plain
+        e.resolveEveryRow = every
+        return try XCTUnwrap(e.mask(for: p, transform: .identity, rule: rule, within: Rasterizer.maskRegionLimit))
+    }
+
+    /// When the fill's event budget runs out part-way down, the rows after it get the plain area
+    /// sum from the kept row pieces, exactly as if no row were resolved; none is left empty.
+    func testRowsAfterTheBudgetRunsOutGetThePlainSum() throws {
+        var rng = SplitMix(seed: 5)
+        var p = Path()
+        for k in 0..<40 {
+            let q = Point(x: 2 + rng.next() * 300, y: 2 + rng.next() * 300)
+            if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
+        }
+        p.closeSubpath()
+        let e = Rasterizer.Engine()
+        e.fillBudget = 300
+        let m = try XCTUnwrap(e.mask(for: p, transform: .identity, rule: .winding, within: Rasterizer.maskRegionLimit))
+        XCTAssertLessThanOrEqual(e.resolver.budget, 0, "the budget was not used up")
+        let plain = try mask(p, .winding, plain: true)
+        let w = m.width
+        func row(_ k: Mask, _ y: Int) -> ArraySlice<UInt8> { k.coverage[(y * w)..<(y * w + w)] }
+        let lastDiffering = try XCTUnwrap((0..<m.height).last { row(m, $0) != row(plain, $0) }, "nothing was resolved")
+        XCTAssertLessThan(lastDiffering, m.height / 2, "the plain sum should take over early")
+        for y in 0..<m.height where row(plain, y).contains(where: { $0 != 0 }) {
+            XCTAssertTrue(row(m, y).contains(where: { $0 != 0 }), "row \(y) is empty")
+        }
+    }
+
+    /// Random polygons of many chains go through the deferred bands; resolving every row (each
+    /// row's cells rebuilt by the resolver) and flagging only the rows that need it agree.
+    func testDeferredBandsMatchEveryRowResolved() throws {
+        var rng = SplitMix(seed: 23)
+        for size in [20.0, 90.0, 150.0] {
+            for vertices in [12, 30] {
+                var p = Path()
+                for k in 0..<vertices {
+                    let q = Point(x: 2 + rng.next() * size, y: 2 + rng.next() * size)
+                    if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
+                }
+                p.closeSubpath()
+                for rule in [FillRule.winding, .evenOdd] {
+                    let a = try mask(p, rule), b = try mask(p, rule, every: true)
+                    let worst = zip(a.coverage, b.coverage).map { abs(Int($0) - Int($1)) }.max() ?? 99
+                    XCTAssertLessThanOrEqual(worst, 1, "size \(size), \(vertices) vertices, \(rule)")
+                }
+            }
+        }
+    }
+}
