@@ -510,11 +510,14 @@ final class StrokeStorage<T> {
             let eps = tol * 1e-3
             if (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) <= eps * eps { np -= 1 }
         }
+        // The polyline worked on below; it starts later in the blocks when chords are dropped.
+        var pts = self.pts, smooth = self.smooth
         if closed && smoothClose && startExtra > 0 && np > startExtra + 2 {
             // The start is the middle of a smooth curve after all: no cap or corner needs the
-            // short chords there (they only forced needless pivots on the inner side).
-            var j = 1
-            while j + startExtra < np { pts[j] = pts[j + startExtra]; smooth[j] = smooth[j + startExtra]; j += 1 }
+            // short chords there (they only forced needless pivots on the inner side). The start
+            // point moves up over them rather than the rest of the polyline moving down.
+            pts[startExtra] = pts[0]
+            pts += startExtra; smooth += startExtra
             np -= startExtra
             smooth[0] = true
         }
