@@ -13,9 +13,9 @@
 // are identical, and composited band by band (the rows of a band share their coverage); with a
 // solid colour, normal blending, no shadow and no clip mask this goes straight to the pixels
 // without binding a Shader, since per-call overhead is most of the cost of a small rectangle.
-// Strokes reuse the stroker's arrays and the outline's storage from call to call; a rectangle
-// stroked with miter joins has its outline points written by the stroker to a small buffer and read
-// as a ring from there, with no outline Path at all. Transparency layers are scratch images over
+// Strokes reuse the stroker's memory and the outline's storage from call to call; a rectangle
+// stroked with miter joins has its outline left staged in the stroker's memory and read as a ring
+// from there, with no outline Path at all. Transparency layers are scratch images over
 // the clip box, composited on `endTransparencyLayer` with the alpha, blend mode and shadow that
 // were current at `beginTransparencyLayer`. All of it runs on the caller's thread: a frame's bytes
 // never depend on scheduling.
@@ -583,32 +583,36 @@ extension Canvas {
     /// sum is the exact area, and `renderBoxes` can compute it in closed form.
     static func boxCover(_ path: Path, _ t: Transform) -> BoxCover? {
         let count = path.elements.count
-        guard count <= 32, count >= 3, t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite,
+        guard count <= 32, count >= 3 else { return nil }
+        return path.elements.withUnsafeBufferPointer { boxCover($0, t) }
+    }
+
+    /// `boxCover` of the path made of the elements `els`.
+    static func boxCover(_ els: UnsafeBufferPointer<PathElement>, _ t: Transform) -> BoxCover? {
+        guard els.count <= 32, els.count >= 3, t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite,
               t.tx.isFinite, t.ty.isFinite else { return nil }
-        return path.elements.withUnsafeBufferPointer { els -> BoxCover? in
-            var scan = BoxScan()
-            for e in els {
-                switch e {
-                case .move(let p):
-                    guard scan.endContour() else { return nil }
-                    let q = Flattener.clampPoint(p.applying(t))
-                    guard q.isFinite else { return nil }
-                    scan.first = q; scan.prev = q; scan.open = true
-                    scan.include(q)
-                case .line(let p):
-                    guard scan.open else { return nil }
-                    let q = Flattener.clampPoint(p.applying(t))
-                    guard q.isFinite, scan.segment(scan.prev, q) else { return nil }
-                    scan.prev = q
-                    scan.include(q)
-                case .closeSubpath:
-                    guard scan.endContour() else { return nil }
-                case .quadCurve, .curve:
-                    return nil
-                }
+        var scan = BoxScan()
+        for e in els {
+            switch e {
+            case .move(let p):
+                guard scan.endContour() else { return nil }
+                let q = Flattener.clampPoint(p.applying(t))
+                guard q.isFinite else { return nil }
+                scan.first = q; scan.prev = q; scan.open = true
+                scan.include(q)
+            case .line(let p):
+                guard scan.open else { return nil }
+                let q = Flattener.clampPoint(p.applying(t))
+                guard q.isFinite, scan.segment(scan.prev, q) else { return nil }
+                scan.prev = q
+                scan.include(q)
+            case .closeSubpath:
+                guard scan.endContour() else { return nil }
+            case .quadCurve, .curve:
+                return nil
             }
-            return scan.finish()
         }
+        return scan.finish()
     }
 
     /// `boxCover`'s state while it walks a path (a struct, so nothing is allocated).
@@ -731,9 +735,9 @@ extension Canvas {
     }
 
     /// `stroke` of an axis-aligned rectangle path (move, three lines, close) whose outline is a
-    /// rectangle ring, for the cases `fillDirectly` takes: the stroker writes the outline's points
-    /// to a small buffer (`Stroker.rectangleOutline`, the same code and doubles as
-    /// `Path.stroked`), `boxCover` reads them as it would read the outline path, and the ring is
+    /// rectangle ring, for the cases `fillDirectly` takes: the stroker leaves the outline staged in
+    /// its scratch (`Stroker.rectangleOutline`, the same code and doubles as `Path.stroked`),
+    /// `boxCover` reads the elements there as it would read the outline path, and the ring is
     /// composited, without building the outline Path. False (nothing drawn) when it does not apply.
     func strokeRectangleDirectly(_ path: Path, _ style: StrokeStyle, _ t: Transform, alpha: Double) -> Bool {
         guard style.lineJoin == .miter, style.dashPattern.isEmpty, t.b == 0, t.c == 0, case .color = state.strokePaint,
@@ -743,32 +747,10 @@ extension Canvas {
               case .line(let p3) = els[3], case .closeSubpath = els[4],
               (p0.y == p1.y && p1.x == p2.x && p2.y == p3.y && p3.x == p0.x) ||
               (p0.x == p1.x && p1.y == p2.y && p2.x == p3.x && p3.y == p0.y) else { return false }
-        return withUnsafeTemporaryAllocation(of: Point.self, capacity: Stroker.captureCapacity) { buf -> Bool in
-            let pts = buf.baseAddress!
-            guard let (count, second) = Stroker.rectangleOutline(p0, p1, p2, p3, style: style, transform: t,
-                                                                   points: pts, scratch: &strokeScratch),
-                  let bx = Canvas.boxCover(points: pts, count: count, second: second) else { return false }
-            return fillDirectly(bx, .winding, state.strokePaint, alpha: alpha)
-        }
-    }
-
-    /// `boxCover` of an outline given as two contours of points (`second` starts the second one),
-    /// each read as move, lines and close, through the identity transform as `stroke` fills it.
-    static func boxCover(points: UnsafeMutablePointer<Point>, count: Int, second: Int) -> BoxCover? {
-        var scan = BoxScan()
-        for i in 0..<count {
-            let q = Flattener.clampPoint(points[i].applying(.identity))
-            guard q.isFinite else { return nil }
-            if i == 0 || i == second {
-                guard scan.endContour() else { return nil }
-                scan.first = q; scan.prev = q; scan.open = true
-            } else {
-                guard scan.segment(scan.prev, q) else { return nil }
-                scan.prev = q
-            }
-            scan.include(q)
-        }
-        return scan.finish()
+        guard let count = Stroker.rectangleOutline(p0, p1, p2, p3, style: style, transform: t, scratch: &strokeScratch),
+              let bx = Canvas.boxCover(UnsafeBufferPointer(start: strokeScratch.staged.base, count: count), .identity)
+        else { return false }
+        return fillDirectly(bx, .winding, state.strokePaint, alpha: alpha)
     }
 
     /// Source-over of premultiplied `color` at global alpha `alpha` (0...255) through the coverage

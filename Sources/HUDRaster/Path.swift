@@ -32,12 +32,24 @@ public struct Path: Hashable, Sendable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
-    /// Makes this (empty) path build into `storage`'s buffer (emptied, capacity kept), leaving
-    /// `storage` empty: lets a caller that draws many temporary paths reuse one allocation.
-    mutating func adoptStorage(_ storage: inout [PathElement]) {
+    /// Makes this path the `count` elements at `staged` (a stroke outline: contours of a move,
+    /// lines and a close, the last of them starting at `lastMove`), copied in one go into
+    /// `storage`'s buffer (whose old contents are dropped, capacity kept), leaving `storage`
+    /// empty. The current point ends where `append`ing the elements one by one would leave it;
+    /// copying them as a block spares the per-element uniqueness and capacity checks of `append`.
+    mutating func setStagedOutline(_ staged: UnsafePointer<PathElement>, count: Int, lastMove: Point,
+                                   storage: inout [PathElement]) {
         storage.removeAll(keepingCapacity: true)
+        storage.append(contentsOf: UnsafeBufferPointer(start: staged, count: count))
         swap(&elements, &storage)
-        currentPoint = nil; subpathStart = nil
+        storage.removeAll()
+        guard count > 0 else { currentPoint = nil; subpathStart = nil; return }
+        subpathStart = lastMove
+        switch staged[count - 1] {
+        case .move(let p), .line(let p): currentPoint = p
+        case .quadCurve(let p, _), .curve(let p, _, _): currentPoint = p
+        case .closeSubpath: currentPoint = lastMove
+        }
     }
 
     /// Moves this path's element buffer into `storage` (for `adoptStorage`), leaving the path empty.
@@ -59,12 +71,6 @@ public struct Path: Hashable, Sendable {
             currentPoint = subpathStart
         }
         elements.append(e)
-    }
-
-    /// `addLine(to:)` for builders that have just started a subpath (the stroker): skips the
-    /// current-point bookkeeping that `append` needs for arbitrary elements.
-    @inline(__always) mutating func appendLine(_ p: Point) {
-        elements.append(.line(to: p)); currentPoint = p
     }
 
     public mutating func move(to p: Point) { append(.move(to: p)) }

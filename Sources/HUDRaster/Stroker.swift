@@ -14,10 +14,14 @@
 // and joins sit on the true end tangent rather than on a chord's direction. Stroking is
 // done in user space and the outline transformed afterwards, so a non-uniform CTM skews the pen as
 // Core Graphics does; the flattening tolerance is divided by the CTM's scale to stay ~0.05 device px.
-// A Canvas strokes through a `Stroker.Scratch` that keeps the working arrays and the outline's
-// element storage between calls: for small shapes, allocation was a large part of stroking. For a
-// rectangle, `rectangleOutline` runs the same emitting code into a point buffer instead of a Path,
-// so the canvas can recognise the ring without building the outline.
+// A Canvas strokes through a `Stroker.Scratch` that keeps the working memory and the outline's
+// element storage between calls: for small shapes, allocation was a large part of stroking. The
+// polyline, its directions and the outline itself live in plain blocks of memory (`StrokeStorage`)
+// rather than arrays, and the outline is staged there and copied into the Path's array in one go
+// at the end: appending to an array one element at a time paid the runtime's uniqueness check and
+// a capacity check on every point, which was the larger part of the per-vertex cost. For a
+// rectangle, `rectangleOutline` runs the same emitting code and leaves the outline staged, so the
+// canvas can recognise the ring without building a Path.
 
 #if canImport(Glibc)
 import Glibc
@@ -60,14 +64,12 @@ extension Path {
         var source = self
         if !style.dashPattern.isEmpty { source = dashed(pattern: style.dashPattern, phase: style.dashPhase) }
         let tol = max(tolerance.isFinite && tolerance > 0 ? tolerance : Path.strokeTolerance, 1e-4) / scale
-        var s = Stroker(style: style, tolerance: tol, transform: transform)
-        s.take(&scratch)
+        var s = Stroker(style: style, tolerance: tol, transform: transform, scratch: &scratch)
         s.run(source)
-        let out = s.out
-        s.out = Path()
+        var out = Path()
+        out.setStagedOutline(s.ob, count: s.no, lastMove: s.lastMove, storage: &scratch.outline)
         scratch.outlineIsSimple = s.subpaths == 1 && s.simple
         scratch.outlineBounds = s.bz == 0 ? s.outlineBounds : nil
-        s.give(&scratch)
         return out
     }
 
@@ -116,6 +118,34 @@ extension Path {
     }
 }
 
+/// A block of memory for plain values (points, flags, lengths, path elements) that a stroker fills
+/// through a pointer and a `Stroker.Scratch` keeps between strokes. A class only so that the block
+/// is freed with the last scratch holding it; the stroker copies the pointer and capacity into its
+/// own fields, so the hot loops touch no class property (no exclusivity checks, no retains).
+/// Only trivial types go here: nothing is ever deinitialised, and only written slots are read.
+final class StrokeStorage<T> {
+    private(set) var base: UnsafeMutablePointer<T>
+    private(set) var capacity: Int
+
+    init(capacity: Int = 64) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Moves the first `count` values into a block of at least `minimum` (at least double the old
+    /// size, so appending stays amortised O(1)) and returns it.
+    func grow(keeping count: Int, minimum: Int) -> UnsafeMutablePointer<T> {
+        let cap = max(minimum, capacity * 2)
+        let fresh = UnsafeMutablePointer<T>.allocate(capacity: cap)
+        fresh.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = fresh; capacity = cap
+        return fresh
+    }
+
+    deinit { base.deallocate() }
+}
+
 /// The polyline stroker behind `Path.stroked`. Works on one subpath at a time.
 @usableFromInline struct Stroker {
     let hw: Double
@@ -127,16 +157,27 @@ extension Path {
     /// Largest angle a round join or cap may span with one chord and stay within `tol` of the arc.
     let arcStep: Double
     let cosArcStep: Double
-    var out = Path()
 
-    // The current subpath, in user space.
-    var pts: [Point] = []
-    /// `smooth[i]` is true when vertex i lies inside one flattened curve (gets a round join).
-    var smooth: [Bool] = []
+    // The current subpath, in user space: `np` points, `smooth[i]` true when vertex i lies inside
+    // one flattened curve (gets a round join). Both blocks have `ptsCap` slots.
+    let ptsStore: StrokeStorage<Point>, smoothStore: StrokeStorage<Bool>
+    var pts: UnsafeMutablePointer<Point>
+    var smooth: UnsafeMutablePointer<Bool>
+    var np = 0
+    var ptsCap: Int
     var hadSegment = false
-    // Per-segment unit directions and lengths, reused between subpaths.
-    var dirs: [Point] = []
-    var lens: [Double] = []
+    // Per-segment unit directions and lengths (`segCap` slots each), reused between subpaths.
+    let dirsStore: StrokeStorage<Point>, lensStore: StrokeStorage<Double>
+    var dirs: UnsafeMutablePointer<Point>
+    var lens: UnsafeMutablePointer<Double>
+    var segCap: Int
+    // The outline staged as path elements: `no` of `obCap` slots used.
+    let outStore: StrokeStorage<PathElement>
+    var ob: UnsafeMutablePointer<PathElement>
+    var no = 0
+    var obCap: Int
+    /// Where the last outline contour started (the Path's `subpathStart` once built).
+    var lastMove = Point.zero
     /// Subpaths stroked so far, and whether every one was a closed convex polyline whose outline
     /// is two simple, nested contours (see `Scratch.outlineIsSimple`).
     var subpaths = 0
@@ -146,12 +187,13 @@ extension Path {
     var startExtra = 0
     var smoothClose = false
 
-    /// Working arrays kept between strokes (see `Path.stroked(_:transform:tolerance:scratch:)`).
+    /// Working memory kept between strokes (see `Path.stroked(_:transform:tolerance:scratch:)`).
+    /// Copies of a Scratch share its blocks: use one scratch for one stroke at a time.
     struct Scratch {
-        var pts: [Point] = []
-        var smooth: [Bool] = []
-        var dirs: [Point] = []
-        var lens: [Double] = []
+        let pts = StrokeStorage<Point>(), smooth = StrokeStorage<Bool>()
+        let dirs = StrokeStorage<Point>(), lens = StrokeStorage<Double>()
+        /// The last outline as the stroker emitted it (`rectangleOutline` reads it from here).
+        let staged = StrokeStorage<PathElement>(capacity: 128)
         var outline: [PathElement] = []
         /// Whether the last outline is two contours that cannot cross each other or themselves:
         /// one closed convex subpath whose inner side needed no pivot and no offset edge turned
@@ -162,6 +204,10 @@ extension Path {
         /// nil when a point was not finite (the caller then asks `deviceBounds`, which knows what
         /// to do with those).
         var outlineBounds: PixelRect? = nil
+        /// The arc step of the last stroke and the half width and tolerance it was worked out
+        /// for: an acos and a cos per stroke were a few percent of stroking a small shape, and a
+        /// canvas usually strokes many shapes with one width and transform.
+        var arcKey = (hw: Double.nan, tol: Double.nan), arcStep = 0.0, cosArcStep = 0.0
 
         /// Takes back an outline's element storage once the outline is no longer needed.
         mutating func recycle(_ p: inout Path) {
@@ -169,27 +215,56 @@ extension Path {
         }
     }
 
-    mutating func take(_ sc: inout Scratch) {
-        swap(&pts, &sc.pts); swap(&smooth, &sc.smooth); swap(&dirs, &sc.dirs); swap(&lens, &sc.lens)
-        out.adoptStorage(&sc.outline)
-    }
-
-    mutating func give(_ sc: inout Scratch) {
-        swap(&pts, &sc.pts); swap(&smooth, &sc.smooth); swap(&dirs, &sc.dirs); swap(&lens, &sc.lens)
-    }
-
-    init(style: StrokeStyle, tolerance: Double, transform: Transform) {
+    init(style: StrokeStyle, tolerance: Double, transform: Transform, scratch sc: inout Scratch) {
         hw = style.lineWidth / 2
         cap = style.lineCap
         join = style.lineJoin
         miterLimit = style.miterLimit.isFinite ? max(1, style.miterLimit) : 10
         tol = tolerance
         t = transform
-        let c = 1 - tolerance / hw
-        arcStep = c <= 0 ? .pi / 2 : min(.pi / 2, 2 * acos(c))
-        cosArcStep = cos(arcStep)
+        // Compared bit for bit, so a cached step is exactly the one this computation gives.
+        if sc.arcKey.hw.bitPattern != hw.bitPattern || sc.arcKey.tol.bitPattern != tolerance.bitPattern {
+            let c = 1 - tolerance / hw
+            sc.arcStep = c <= 0 ? .pi / 2 : min(.pi / 2, 2 * acos(c))
+            sc.cosArcStep = cos(sc.arcStep)
+            sc.arcKey = (hw, tolerance)
+        }
+        arcStep = sc.arcStep
+        cosArcStep = sc.cosArcStep
+        ptsStore = sc.pts; smoothStore = sc.smooth
+        pts = sc.pts.base; smooth = sc.smooth.base; ptsCap = min(sc.pts.capacity, sc.smooth.capacity)
+        dirsStore = sc.dirs; lensStore = sc.lens
+        dirs = sc.dirs.base; lens = sc.lens.base; segCap = min(sc.dirs.capacity, sc.lens.capacity)
+        outStore = sc.staged
+        ob = sc.staged.base; obCap = sc.staged.capacity
     }
 
+    /// Makes room for one more polyline point (both blocks grow together).
+    @inline(never) mutating func growPoints() {
+        let need = np + 1
+        pts = ptsStore.grow(keeping: np, minimum: need)
+        smooth = smoothStore.grow(keeping: np, minimum: need)
+        ptsCap = min(ptsStore.capacity, smoothStore.capacity)
+    }
+
+    /// Makes room for `n` segment directions and lengths (their old contents are not needed).
+    @inline(never) mutating func growSegments(_ n: Int) {
+        dirs = dirsStore.grow(keeping: 0, minimum: n)
+        lens = lensStore.grow(keeping: 0, minimum: n)
+        segCap = min(dirsStore.capacity, lensStore.capacity)
+    }
+
+    /// Makes room for one more outline element.
+    @inline(never) mutating func growOutline() {
+        ob = outStore.grow(keeping: no, minimum: no + 1)
+        obCap = outStore.capacity
+    }
+
+    @inline(__always) mutating func emit(_ e: PathElement) {
+        if no == obCap { growOutline() }
+        ob[no] = e
+        no += 1
+    }
     mutating func run(_ path: Path) {
         var start: Point? = nil
         for e in path.elements {
@@ -199,9 +274,9 @@ extension Path {
                 finish(closed: false)
                 start = p; begin(p)
             case .line(let p):
-                if pts.isEmpty { begin(start ?? p) }
+                if np == 0 { begin(start ?? p) }
                 hadSegment = true
-                let q = pts[pts.count - 1]
+                let q = pts[np - 1]
                 // A zero-length line (a rounded rect whose corners meet) says nothing about direction.
                 if p != q {
                     resolvePending(next: p - q)
@@ -210,18 +285,18 @@ extension Path {
                 }
                 add(p, smooth: false)
             case .quadCurve(let p, let c):
-                if pts.isEmpty { begin(start ?? p) }
+                if np == 0 { begin(start ?? p) }
                 hadSegment = true
-                let p0 = pts[pts.count - 1]
+                let p0 = pts[np - 1]
                 flatten(Curve(p0, p0 + (c - p0) * (2.0 / 3), p + (c - p) * (2.0 / 3), p, quadControl: c))
             case .curve(let p, let c1, let c2):
-                if pts.isEmpty { begin(start ?? p) }
+                if np == 0 { begin(start ?? p) }
                 hadSegment = true
-                flatten(Curve(pts[pts.count - 1], c1, c2, p))
+                flatten(Curve(pts[np - 1], c1, c2, p))
             case .closeSubpath:
-                if !pts.isEmpty {
+                if np > 0 {
                     hadSegment = true
-                    let back = pts[0] - pts[pts.count - 1]
+                    let back = pts[0] - pts[np - 1]
                     let closing = back.x * back.x + back.y * back.y > 0 ? back : firstTangent
                     let eps = tol * 1e-3
                     if back.x * back.x + back.y * back.y <= eps * eps, let lt = lastTangent, let ft = firstTangent {
@@ -238,22 +313,23 @@ extension Path {
     }
 
     mutating func begin(_ p: Point) {
-        pts.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true)
-        pts.append(p); smooth.append(false); hadSegment = false
+        // The blocks always have room for one point.
+        pts[0] = p; smooth[0] = false; np = 1; hadSegment = false
         pending = nil; firstTangent = nil; lastTangent = nil
         startExtra = 0; smoothClose = false
     }
 
     /// Appends a polyline vertex, dropping it when it coincides with the previous one.
     mutating func add(_ p: Point, smooth s: Bool) {
-        let q = pts[pts.count - 1]
+        let q = pts[np - 1]
         let dx = p.x - q.x, dy = p.y - q.y
         let eps = tol * 1e-3
         if dx * dx + dy * dy <= eps * eps {
-            if !s { smooth[smooth.count - 1] = false }
+            if !s { smooth[np - 1] = false }
             return
         }
-        pts.append(p); smooth.append(s)
+        if np == ptsCap { growPoints() }
+        pts[np] = p; smooth[np] = s; np += 1
     }
 
     /// A cubic Bézier (quads are raised to cubics for tangents and end refinement, but evaluated as quads).
@@ -306,13 +382,13 @@ extension Path {
         if let lt = lastTangent { cornerStart = !continues(lt, st) }
         lastTangent = c.endTangent
         if cornerStart && n > 1 {
-            let before = pts.count
+            let before = np
             Stroker.withEndParameters(n, c.hullLength, tol: tol) { us, m in
                 for j in 0..<m { add(c.at(us[j]), smooth: true) }
             }
             // The subpath's first curve: refined in case the subpath ends in a cap or a corner
             // here; `finish` takes the extra chords out again if it closes smoothly instead.
-            if first && before == 1 { startExtra = pts.count - before }
+            if first && before == 1 { startExtra = np - before }
         }
         if n > 1 { for i in 1..<n { add(c.at(Double(i) / Double(n)), smooth: true) } }
         add(c.p3, smooth: false)
@@ -325,8 +401,9 @@ extension Path {
         pending = nil
         if let d = next, continues(c.endTangent, d) { return }
         Stroker.withEndParameters(n, c.hullLength, tol: tol) { us, m in
-            guard m > 0, pts.count >= 2 else { return }
-            let last = pts.removeLast(), lastSmooth = smooth.removeLast()
+            guard m > 0, np >= 2 else { return }
+            np -= 1
+            let last = pts[np], lastSmooth = smooth[np]
             var j = m
             while j > 0 { j -= 1; add(c.at(1 - us[j]), smooth: true) }
             add(last, smooth: lastSmooth)
@@ -366,16 +443,13 @@ extension Path {
     // MARK: - Outline
 
     @inline(__always) mutating func moveOut(_ p: Point) {
-        if let c = capture { record(c, p.applying(t), newContour: true) } else {
-            let q = p.applying(t); bound(q); out.move(to: q)
-        }
+        let q = p.applying(t); bound(q); emit(.move(to: q)); lastMove = q
     }
     @inline(__always) mutating func lineOut(_ p: Point) {
-        // Always after moveOut in the same subpath, so the current point is set.
-        if let c = capture { record(c, p.applying(t), newContour: false) } else {
-            let q = p.applying(t); bound(q); out.appendLine(q)
-        }
+        // Always after moveOut in the same subpath, so the Path's current point is set.
+        let q = p.applying(t); bound(q); emit(.line(to: q))
     }
+    @inline(__always) mutating func closeOut() { emit(.closeSubpath) }
 
     // The outline's device box, as `Rasterizer.deviceBounds` computes it for finite points (for
     // those, applying the identity changes nothing), and a sum that is 0 while all are finite.
@@ -393,37 +467,22 @@ extension Path {
         guard bx0.isFinite, by0.isFinite, bx1.isFinite, by1.isFinite, bx0 <= bx1, by0 <= by1 else { return .empty }
         return PixelRect(covering: Rect(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0))
     }
-    @inline(__always) mutating func closeOut() { if capture == nil { out.closeSubpath() } }
 
     // MARK: - Rectangles
 
-    /// When set, outline points go here instead of into `out` (see `rectangleOutline`).
-    var capture: UnsafeMutablePointer<Point>? = nil
-    var captured = 0
-    var secondContour = -1
-    static let captureCapacity = 32
-
-    mutating func record(_ c: UnsafeMutablePointer<Point>, _ q: Point, newContour: Bool) {
-        if newContour && captured > 0 { secondContour = secondContour < 0 ? captured : Stroker.captureCapacity + 1 }
-        if captured < Stroker.captureCapacity { c[captured] = q }
-        captured += 1
-    }
-
     /// The outline `Path.stroked` would produce for the closed polygon `p0 p1 p2 p3` (a path of
-    /// move, three lines and close) under `style` and `transform`, written to `points` (room for
-    /// `captureCapacity`) instead of a Path: the same code emits the same doubles. Returns the
-    /// number of points and where the second contour starts, or nil when the stroke is not two
-    /// plain contours (a guard of `stroked` fails, a vertex would be dropped as too close, a dash).
-    /// Lets a canvas recognise a stroked rectangle as a rectangle ring without building the outline.
+    /// move, three lines and close) under `style` and `transform`, left staged in
+    /// `scratch.staged` (valid until the next stroke through `scratch`) instead of built into a
+    /// Path: the same code emits the same doubles. Returns the number of elements, or nil when a
+    /// guard of `stroked` fails, a vertex would be dropped as too close, or there is a dash. Lets a
+    /// canvas recognise a stroked rectangle as a rectangle ring without building the outline.
     static func rectangleOutline(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, style: StrokeStyle,
-                                 transform: Transform, points: UnsafeMutablePointer<Point>,
-                                 scratch: inout Scratch) -> (count: Int, second: Int)? {
+                                 transform: Transform, scratch: inout Scratch) -> Int? {
         let scale = transform.maxScale
         guard style.dashPattern.isEmpty, style.lineWidth > 0, style.lineWidth.isFinite, scale > 0, scale.isFinite,
               transform.determinant != 0, transform.tx.isFinite, transform.ty.isFinite,
               p0.isFinite, p1.isFinite, p2.isFinite, p3.isFinite else { return nil }
         let tol = max(Path.strokeTolerance, 1e-4) / scale
-        var s = Stroker(style: style, tolerance: tol, transform: transform)
         // run() would keep all four vertices (and drop the closing copy of p0) only when no two
         // neighbours are within add()'s distance.
         let eps = tol * 1e-3
@@ -432,35 +491,37 @@ extension Path {
             return dx * dx + dy * dy > eps * eps
         }
         guard apart(p0, p1), apart(p1, p2), apart(p2, p3), apart(p3, p0), p1 != p0, p2 != p1, p3 != p2 else { return nil }
-        s.take(&scratch)
-        defer { s.give(&scratch) }
-        s.pts.removeAll(keepingCapacity: true); s.smooth.removeAll(keepingCapacity: true)
-        s.pts.append(p0); s.pts.append(p1); s.pts.append(p2); s.pts.append(p3)
-        s.smooth.append(false); s.smooth.append(false); s.smooth.append(false); s.smooth.append(false)
-        s.capture = points
+        var s = Stroker(style: style, tolerance: tol, transform: transform, scratch: &scratch)
+        while s.ptsCap < 4 { s.growPoints() }   // never taken: the blocks start at 64 slots
+        s.pts[0] = p0; s.pts[1] = p1; s.pts[2] = p2; s.pts[3] = p3
+        s.smooth[0] = false; s.smooth[1] = false; s.smooth[2] = false; s.smooth[3] = false
+        s.np = 4
         s.finish(closed: true)
-        guard s.captured <= captureCapacity, s.secondContour > 0, s.secondContour <= captureCapacity else { return nil }
-        return (s.captured, s.secondContour)
+        return s.no
     }
-
     /// The stroke's normal for unit direction d (d turned a quarter towards +y from +x).
     @inline(__always) static func normal(_ d: Point) -> Point { Point(x: -d.y, y: d.x) }
 
     mutating func finish(closed: Bool) {
-        defer { pts.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true); hadSegment = false }
-        guard !pts.isEmpty else { return }
-        if closed, pts.count > 1 {
-            let a = pts[0], b = pts[pts.count - 1]
+        defer { np = 0; hadSegment = false }
+        guard np > 0 else { return }
+        if closed, np > 1 {
+            let a = pts[0], b = pts[np - 1]
             let eps = tol * 1e-3
-            if (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) <= eps * eps { pts.removeLast(); smooth.removeLast() }
+            if (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) <= eps * eps { np -= 1 }
         }
-        if closed && smoothClose && startExtra > 0 && pts.count > startExtra + 2 {
+        // The polyline worked on below; it starts later in the blocks when chords are dropped.
+        var pts = self.pts, smooth = self.smooth
+        if closed && smoothClose && startExtra > 0 && np > startExtra + 2 {
             // The start is the middle of a smooth curve after all: no cap or corner needs the
-            // short chords there (they only forced needless pivots on the inner side).
-            pts.removeSubrange(1...startExtra); smooth.removeSubrange(1...startExtra)
+            // short chords there (they only forced needless pivots on the inner side). The start
+            // point moves up over them rather than the rest of the polyline moving down.
+            pts[startExtra] = pts[0]
+            pts += startExtra; smooth += startExtra
+            np -= startExtra
             smooth[0] = true
         }
-        let n = pts.count
+        let n = np
         subpaths += 1
         if n == 1 {
             simple = false
@@ -468,19 +529,19 @@ extension Path {
             return
         }
         let segs = closed ? n : n - 1
-        dirs.removeAll(keepingCapacity: true); lens.removeAll(keepingCapacity: true)
+        if segCap < segs { growSegments(segs) }
         for i in 0..<segs {
-            let a = pts[i], b = pts[(i + 1) % n]
+            let a = pts[i], b = pts[i + 1 == n ? 0 : i + 1]
             let dx = b.x - a.x, dy = b.y - a.y
             let l = (dx * dx + dy * dy).squareRoot()
-            dirs.append(Point(x: dx / l, y: dy / l)); lens.append(l)
+            dirs[i] = Point(x: dx / l, y: dy / l); lens[i] = l
         }
         if closed { checkConvex(n) } else { simple = false }
         if closed {
             // One contour per side; the second walks the polyline backwards.
             moveOut(pts[0] + Stroker.normal(dirs[0]) * hw)
             for k in 1...n {
-                let i = k % n
+                let i = k == n ? 0 : k
                 vertex(pts[i], dirs[k - 1], dirs[i], lens[k - 1], lens[i], smooth: smooth[i])
             }
             closeOut()
@@ -489,8 +550,9 @@ extension Path {
             var k = n - 1
             while k >= 0 {
                 // Walking backwards, vertex k sits between segment k (reversed) and segment k-1 (reversed).
-                let dIn = dirs[k] * -1, dOut = dirs[(k - 1 + n) % n] * -1
-                vertex(pts[k], dIn, dOut, lens[k], lens[(k - 1 + n) % n], smooth: smooth[k])
+                let prev = k == 0 ? n - 1 : k - 1
+                let dIn = dirs[k] * -1, dOut = dirs[prev] * -1
+                vertex(pts[k], dIn, dOut, lens[k], lens[prev], smooth: smooth[k])
                 k -= 1
             }
             closeOut()
