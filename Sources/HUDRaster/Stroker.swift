@@ -660,8 +660,10 @@ final class StrokeStorage<T> {
         }
         lineOut(pa)
         if join == .miter, half > 0, 1 / half <= miterLimit {
+            // At a right angle the miter point is exactly v + (na + nb) * hw; the general form
+            // lands 2e-16 off it, enough for a rectangle's ring to miss the direct path.
             let m = na + nb
-            lineOut(v + m * (hw / (half * m.length)))
+            lineOut(v + m * (dot == 0 ? hw : hw / (half * m.length)))
         }
         lineOut(pb)
     }
