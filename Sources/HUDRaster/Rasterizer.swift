@@ -1166,7 +1166,7 @@ public enum Rasterizer {
             var finite = true
             let box = Rasterizer.deviceBounds(of: path, transform: transform, finite: &finite).intersection(within)
             guard finite, !box.isEmpty, box.width * box.height <= Image.maxPixels else { return nil }
-            reset(region: box, adding: path, transform: transform, knownFinite: true)
+            _ = reset(region: box, adding: path, transform: transform, knownFinite: true)
             return collectMask(rule: rule)
         }
 
