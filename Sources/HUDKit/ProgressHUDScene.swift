@@ -137,7 +137,8 @@ public struct ProgressHUDScene: SceneRenderable {
 /// The scripted stories the command line renders: the default one ("Loading…" with the spinner,
 /// progress 0 to 100% with the percentage as status, then "Completed!") and its variations.
 public struct ProgressHUDStory: Sendable {
-    /// Determinate progress after the spinner: radial, linear, or none (spinner throughout).
+    /// Determinate progress after the spinner: radial, linear, or none (the spinner and the opening
+    /// status throughout, no percentages).
     public enum Progress: String, CaseIterable, Sendable { case radial, linear, none }
     /// How the story ends.
     public enum Result: String, CaseIterable, Sendable { case success, error, none }
@@ -184,8 +185,11 @@ public struct ProgressHUDStory: Sendable {
             else if tap { $0.show(title: title, status: status, confirmationMessage: nil) }
             else { $0.show(title: title, status: status) }
         }
+        // Without a progress indicator there is no progress to report: the spinner and the
+        // status the HUD opened with stay until the result (a percentage under a spinner would
+        // claim a measurement the HUD does not show).
         let n = Self.progressSteps
-        for k in 0...n {
+        for k in 0...n where progress != .none {
             let p = Double(k) / Double(n)
             let t = Self.progressStart + (Self.progressEnd - Self.progressStart) * p
             hud.at(t) { $0.updateProgress(p, status: "\(Int((p * 100).rounded()))%") }

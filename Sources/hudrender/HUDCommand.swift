@@ -38,7 +38,7 @@ enum HUDCommand: SceneCommand {
             .value("style", "NAME", "Presentation style: \(styles.joined(separator: ", ")) (default drop).", choices: styles),
             .value("title", "TEXT", "Title, bold (default \"Loading…\"; \"\" for none)."),
             .value("status", "TEXT", "Status under the spinner before progress starts."),
-            .value("progress", "KIND", "Determinate progress after the spinner: radial (default), linear, none (spinner throughout).", choices: progressChoices),
+            .value("progress", "KIND", "Determinate progress after the spinner: radial (default), linear, none (the spinner and the opening status throughout, no percentages).", choices: progressChoices),
             .value("result", "KIND", "How the story ends: success (default), error, none (plain dismiss).", choices: resultChoices),
             .value("result-message", "TEXT", "Status shown with the result (default \"Completed!\" / \"Failed\")."),
             .flag("confirm", "Tap once during progress: the HUD glows and asks \"Cancel?\"."),

@@ -134,7 +134,11 @@ final class ProgressHUDScriptTests: XCTestCase {
 
         var spinner = story
         spinner.progress = .none
-        XCTAssertTrue(spinner.makeHUD().plan(window: window, metrics: metrics).contents.dropLast().allSatisfy { $0.content.kind == .spinner })
+        let spinnerPlan = spinner.makeHUD().plan(window: window, metrics: metrics)
+        XCTAssertTrue(spinnerPlan.contents.dropLast().allSatisfy { $0.content.kind == .spinner })
+        // No percentages under a spinner: the status stays what the HUD opened with.
+        XCTAssertTrue(spinnerPlan.contents.dropLast().allSatisfy { $0.content.status == nil }, "\(spinnerPlan.contents.map { $0.content.status })")
+        XCTAssertNil(spinnerPlan.progressCompletedAt)
         var linear = story
         linear.progress = .linear
         XCTAssertTrue(linear.makeHUD().plan(window: window, metrics: metrics).contents.contains { $0.content.kind == .linearProgress })
