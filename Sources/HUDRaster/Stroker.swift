@@ -635,8 +635,9 @@ final class StrokeStorage<T> {
             let reach = hw * (dot >= 0 ? cross : tanHalf)   // max(tan(phi/2), sin(phi))
             if dot > -0.999 && reach <= la && reach <= lb {
                 // Intersection: along the bisector, hw / cos(phi/2) from the vertex.
+                // Exactly v + (na + nb) * hw at a right angle, as the outer miter below.
                 let m = na + nb
-                lineOut(v + m * (hw / (m.length * ((1 + dot) / 2).squareRoot())))
+                lineOut(v + m * (dot == 0 ? hw : hw / (m.length * ((1 + dot) / 2).squareRoot())))
             } else {
                 simple = false
                 lineOut(pa); lineOut(v); lineOut(pb)
