@@ -206,18 +206,20 @@
                 for _ in 0..<rows { UnsafeMutableRawPointer(row).storeBytes(of: s2, as: UInt64.self); row += stride }
                 return
             }
-            // Two rows per step: their two-pixel pieces side by side in one vector.
+            // Two rows per step: each row's two pixels widened to a channel per 16-bit lane (as in
+            // overRows), blended, and packed back side by side.
             let inv16 = SIMD8<UInt16>(repeating: UInt16(inv))
-            let s16 = unsafeBitCast(SIMD2<UInt64>(repeating: s2), to: SIMD8<UInt16>.self)
-            let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+            let s8 = unsafeBitCast(SIMD2<UInt64>(repeating: s2), to: SIMD16<UInt8>.self)
+            let half = SIMD8<UInt16>(repeating: 128)
             var r = 0
             while r &+ 1 < rows {
                 let a = UnsafeMutableRawPointer(row), b = UnsafeMutableRawPointer(row + stride)
-                let v = unsafeBitCast(SIMD2<UInt64>(a.loadUnaligned(as: UInt64.self), b.loadUnaligned(as: UInt64.self)),
-                                      to: SIMD8<UInt16>.self)
-                let rb = div255s((v & lo) &* inv16 &+ half)
-                let ag = div255s((v &>> 8) &* inv16 &+ half) &<< 8
-                let out = unsafeBitCast((rb | ag) &+ s16, to: SIMD2<UInt64>.self)
+                let va = unsafeBitCast(a.loadUnaligned(as: UInt64.self), to: SIMD8<UInt8>.self)
+                let vb = unsafeBitCast(b.loadUnaligned(as: UInt64.self), to: SIMD8<UInt8>.self)
+                let da = div255(SIMD8<UInt16>(truncatingIfNeeded: va) &* inv16 &+ half)
+                let db = div255(SIMD8<UInt16>(truncatingIfNeeded: vb) &* inv16 &+ half)
+                let d = SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: da), highHalf: SIMD8<UInt8>(truncatingIfNeeded: db))
+                let out = unsafeBitCast(d &+ s8, to: SIMD2<UInt64>.self)
                 a.storeBytes(of: out[0], as: UInt64.self)
                 b.storeBytes(of: out[1], as: UInt64.self)
                 row += 2 &* stride
