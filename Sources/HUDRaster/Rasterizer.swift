@@ -7,15 +7,18 @@
 // only to the running sum (non-zero: clamp |sum|; even-odd: fold), which is exact wherever a pixel
 // is crossed by one y-monotone chain of the outline. Each edge carries its chain's number and each
 // pixel remembers the first chain through it, so a row where two unrelated chains share a pixel
-// (edges crossing or overlapping there) is flagged and recomputed exactly by CrossingResolver. Cells live in a dense Int32
-// buffer for one band of rows at a time (at most 64 rows, so it stays in cache), with a per-row
-// touched range and a bit per 32 cells; the sweep zeroes cells as it reads them so the buffer is
-// ready for the next band without a clear. Untouched stretches have constant coverage: empty ones
-// split the row into separate spans (the inside of a stroke is never composited), full ones go to
-// an optional run filler that needs no coverage buffer. Segments are clipped to the work region in Double before
-// quantisation: parts left of it become vertical edges on its left border (they still carry
-// winding), parts right of, above or below it are dropped. So a 16k-wide canvas costs nothing for
-// a 20 px shape: the work is bounded by the shape's box intersected with the clip.
+// (edges crossing or overlapping there) is flagged and recomputed exactly by CrossingResolver; an
+// outline that cannot cross itself (one convex contour, seen from its turns while it is built) skips
+// that bookkeeping, and one that crosses itself in row after row makes cells only for the rows the
+// resolver will not rebuild. Cells live in a dense Int32 buffer for one band of rows at a time (at
+// most 64 rows, so it stays in cache), with a per-row touched range and a bit per 8 cells; the
+// sweep zeroes cells as it reads them so the buffer is ready for the next band without a clear.
+// Untouched stretches have constant coverage: empty ones split the row into separate spans (the
+// inside of a stroke is never composited), full ones go to an optional run filler that needs no
+// coverage buffer. Segments are clipped to the work region in Double before quantisation: parts
+// left of it become vertical edges on its left border (they still carry winding), parts right of,
+// above or below it are dropped. So a 16k-wide canvas costs nothing for a 20 px shape: the work is
+// bounded by the shape's box intersected with the clip.
 
 /// Largest integer <= v, without a libm call. Valid for |v| < 2^62.
 @inline(__always) func floorToInt(_ v: Double) -> Int {
@@ -393,7 +396,7 @@ public enum Rasterizer {
         var cov: [UInt8] = []
         var rowMin: [Int] = []
         var rowMax: [Int] = []
-        /// One bit per group of 32 cells per row: set when a cell of the group was written, so the
+        /// One bit per group of 8 cells per row: set when a cell of the group was written, so the
         /// sweep can fill untouched stretches (the inside of big shapes) with a constant.
         var bits: [UInt64] = []
         var chains = ChainTable()
