@@ -645,15 +645,15 @@ public enum Rasterizer {
                                                    A: A, stride: stride, rmin: rmin.baseAddress!, rmax: rmax.baseAddress!, B: B,
                                                    words: words, O: O, stampBase: stampBase, S: S, book: book, everyRow: everyRow,
                                                    resolver: resolver)
-                    } else if track {
-                        for e in active {
-                            Engine.rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words,
-                                                 O, stampBase, S, book, track: true)
-                        }
                     } else {
-                        for e in active {
-                            Engine.rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words,
-                                                 O, stampBase, S, book, track: false)
+                        active.withUnsafeBufferPointer { ap in
+                            if track {
+                                Engine.rasterizeEdges(ap, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words,
+                                                      O, stampBase, S, book, Tracked.self)
+                            } else {
+                                Engine.rasterizeEdges(ap, fTop, fBot, bandTop, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words,
+                                                      O, stampBase, S, book, Untracked.self)
+                            }
                         }
                     }
                     let deferredBand = deferCells
@@ -971,6 +971,27 @@ public enum Rasterizer {
         @inline(never)
         static func conflict(_ a: Int32, _ b: Int32, _ rowTop: Int32, _ flag: UnsafeMutablePointer<UInt8>, _ book: ChainPointers) {
             if !ChainTable.meetInRow(a, b, rowTop, book) { flag.pointee = 1 }
+        }
+
+        /// Whether `rasterizeEdges` tracks pixel ownership, as a type, so that each case gets its
+        /// own specialised loop with the other's work compiled out.
+        protocol TrackMode { static var on: Bool { get } }
+        enum Tracked: TrackMode { static var on: Bool { true } }
+        enum Untracked: TrackMode { static var on: Bool { false } }
+
+        /// `rasterizeEdge` for every edge of a band, in a loop of its own: one call per band rather
+        /// than one per edge (the sweep had grown too big for the edge code to stay inlined, and a
+        /// call with fourteen arguments per edge cost more than a small edge's cells).
+        @inline(never)
+        static func rasterizeEdges<M: TrackMode>(_ edges: UnsafeBufferPointer<Edge>, _ fTop: Int32, _ fBot: Int32, _ bandTop: Int,
+                                                 _ A: UnsafeMutablePointer<Int32>, _ stride: Int,
+                                                 _ rmin: UnsafeMutablePointer<Int>, _ rmax: UnsafeMutablePointer<Int>,
+                                                 _ B: UnsafeMutablePointer<UInt64>, _ words: Int,
+                                                 _ O: UnsafeMutablePointer<UInt64>, _ stampBase: UInt64,
+                                                 _ S: UnsafeMutablePointer<UInt8>, _ book: ChainPointers, _ mode: M.Type) {
+            for e in edges {
+                rasterizeEdge(e, fTop, fBot, bandTop, A, stride, rmin, rmax, B, words, O, stampBase, S, book, track: M.on)
+            }
         }
 
         /// Accumulates one edge's cover and area into the band's cells.
