@@ -190,11 +190,13 @@ public struct ProgressHUDStory: Sendable {
         // Without a progress indicator there is no progress to report: the spinner and the
         // status the HUD opened with stay until the result (a percentage under a spinner would
         // claim a measurement the HUD does not show).
-        let n = Self.progressSteps
-        for k in 0...n where progress != .none {
-            let p = Double(k) / Double(n)
-            let t = Self.progressStart + (Self.progressEnd - Self.progressStart) * p
-            hud.at(t) { $0.updateProgress(p, status: "\(Int((p * 100).rounded()))%") }
+        if progress != .none {
+            let n = Self.progressSteps
+            for k in 0...n {
+                let p = Double(k) / Double(n)
+                let t = Self.progressStart + (Self.progressEnd - Self.progressStart) * p
+                hud.at(t) { $0.updateProgress(p, status: "\(Int((p * 100).rounded()))%") }
+            }
         }
         if tap { hud.at(Self.progressStart + 0.3) { $0.tap() } }
         switch result {
