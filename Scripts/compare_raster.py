@@ -4,13 +4,16 @@
 README
 ------
 What it does
-  1. Builds HUDRaster in release (HUD_TARGETS=HUDRaster, its own scratch path) and links the tiny
-     driver Scripts/raster_harness.swift against it.
+  1. Builds HUDRaster and HUDText in release (HUD_TARGETS=HUDRaster,HUDText, its own scratch path)
+     and links the tiny driver Scripts/raster_harness.swift against them.
   2. Accuracy: the driver renders RasterBenchmark.accuracyScenes() (every speed test at 16 and 128 px
-     with 12 shapes, plus Circles, ThinStrokes, Curves, Joins, Dashes, RoundedRects) and writes each
-     scene as a text script (RasterBenchmark's BenchmarkScene.script). The script replays the same
-     commands with skia-python, pycairo, blend2d-python and resvg-py at 1x, and with Skia at 8x8 the
-     size, box-filtered down, as ground truth. The ground truth is drawn on a float (RGBA F32)
+     with 12 shapes, plus Circles, ThinStrokes, Curves, Joins, Dashes, RoundedRects) and two text
+     scenes (glyph outlines from HUDText, 9 to 34 px) and writes each scene as a text script
+     (RasterBenchmark's BenchmarkScene.script). The script replays the same commands with
+     skia-python, pycairo, blend2d-python and resvg-py at 1x, and with Skia at 8x8 the size,
+     box-filtered down, as ground truth. For the truth every curve is first cut into chords within
+     0.001 px (`densify`): Skia's own flattening at 8x is 1/32 px of the scene, always inside convex
+     arcs, and would otherwise favour renderers that flatten the same way. The truth is drawn on a float (RGBA F32)
      surface, so it carries Skia's 8x coverage but no 8-bit compositing rounding: on an 8-bit
      surface Skia blends with (x + 255) >> 8, a bias of about half a level per blend that would be
      copied into the truth and make every other renderer's exactly rounded blend look wrong
@@ -40,6 +43,7 @@ folder (NAME.txt + NAME.png) instead of building the driver.
 """
 import argparse
 import glob
+import math
 import os
 import subprocess
 import sys
@@ -106,13 +110,13 @@ class SkiaRenderer:
         import skia
         self.skia = skia
 
-    def prepare(self, scene, empty=False):
+    def prepare(self, scene, empty=False, exact_curves=False):
         skia = self.skia
         items = []
         for c in scene["cmds"]:
             p = skia.Path()
             if not empty:
-                for op, a in c["path"]:
+                for op, a in (densify(c["path"]) if exact_curves else c["path"]):
                     if op == "M": p.moveTo(*a)
                     elif op == "L": p.lineTo(*a)
                     elif op == "Q": p.quadTo(*a)
@@ -155,10 +159,47 @@ class SkiaRenderer:
             return np.array(img.toarray(colorType=ct, alphaType=self.skia.kPremul_AlphaType)).astype(np.float64) * 255.0
         return np.array(img.toarray(colorType=self.skia.kRGBA_8888_ColorType, alphaType=self.skia.kPremul_AlphaType))
 
-    def render(self, scene, scale=1, float32=False):
+    def render(self, scene, scale=1, float32=False, exact_curves=False):
         s = self.surface(scene["w"] * scale, scene["h"] * scale, float32)
-        self.draw(s, self.prepare(scene), float(scale), scene["bg"])
+        self.draw(s, self.prepare(scene, exact_curves=exact_curves), float(scale), scene["bg"])
         return self.read(s, float32)
+
+
+def densify(path, tol=1e-3):
+    """The path with every curve replaced by chords within `tol` px of it, for the ground truth.
+
+    Skia flattens curves itself, to about a quarter of a device pixel; at 8x that is 1/32 px of
+    the scene, always on the inside of a convex arc, so the truth carried Skia's own flattening
+    bias and favoured renderers that flatten the same way. Chords this short leave the truth
+    within 0.001 px of the true curve."""
+    out, cur, start = [], (0.0, 0.0), (0.0, 0.0)
+    for op, a in path:
+        if op == "M":
+            cur = start = (a[0], a[1]); out.append((op, a))
+        elif op == "L":
+            cur = (a[0], a[1]); out.append((op, a))
+        elif op in ("Q", "C"):
+            pts = [cur] + [(a[i], a[i + 1]) for i in range(0, len(a), 2)]
+            # Second-difference bound of the control polygon: |B''| <= d(d-1) * max |second difference|.
+            deg = len(pts) - 1
+            dd = max(math.hypot(pts[i][0] - 2 * pts[i + 1][0] + pts[i + 2][0],
+                                pts[i][1] - 2 * pts[i + 1][1] + pts[i + 2][1]) for i in range(deg - 1))
+            n = max(1, math.ceil(math.sqrt(deg * (deg - 1) * dd / (8 * tol))))
+            for k in range(1, n + 1):
+                t = k / n
+                if deg == 2:
+                    u = 1 - t
+                    x = u * u * pts[0][0] + 2 * u * t * pts[1][0] + t * t * pts[2][0]
+                    y = u * u * pts[0][1] + 2 * u * t * pts[1][1] + t * t * pts[2][1]
+                else:
+                    u = 1 - t
+                    x = u ** 3 * pts[0][0] + 3 * u * u * t * pts[1][0] + 3 * u * t * t * pts[2][0] + t ** 3 * pts[3][0]
+                    y = u ** 3 * pts[0][1] + 3 * u * u * t * pts[1][1] + 3 * u * t * t * pts[2][1] + t ** 3 * pts[3][1]
+                out.append(("L", [x, y]))
+            cur = pts[-1]
+        else:
+            cur = start; out.append((op, a))
+    return out
 
 
 class CairoRenderer:
@@ -340,11 +381,12 @@ class ResvgRenderer:
 
 
 def build_driver(scratch):
-    env = dict(os.environ, HUD_TARGETS="HUDRaster")
-    subprocess.run(["swift", "build", "-c", "release", "--target", "HUDRaster", "--scratch-path", scratch],
+    # HUDText (and HUDRaster under it) only: the text scenes draw glyph outlines.
+    env = dict(os.environ, HUD_TARGETS="HUDRaster,HUDText")
+    subprocess.run(["swift", "build", "-c", "release", "--target", "HUDText", "--scratch-path", scratch],
                    cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
     rel = os.path.join(scratch, "release")
-    objs = sorted(glob.glob(os.path.join(rel, "HUDRaster.build", "*.o")))
+    objs = sorted(glob.glob(os.path.join(rel, "HUDRaster.build", "*.o")) + glob.glob(os.path.join(rel, "HUDText.build", "*.o")))
     exe = os.path.join(scratch, "raster_harness")
     subprocess.run(["swiftc", "-O", "-I", os.path.join(rel, "Modules"), os.path.join(ROOT, "Scripts", "raster_harness.swift"),
                     *objs, "-o", exe], check=True)
@@ -355,7 +397,7 @@ TRUTH_FLOAT = True
 
 
 def ground_truth(skia, scene, factor=8):
-    big = skia.render(scene, factor, float32=TRUTH_FLOAT).astype(np.float64)
+    big = skia.render(scene, factor, float32=TRUTH_FLOAT, exact_curves=True).astype(np.float64)
     h, w = scene["h"], scene["w"]
     return big.reshape(h, factor, w, factor, 4).mean(axis=(1, 3))
 
