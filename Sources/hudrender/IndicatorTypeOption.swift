@@ -17,6 +17,8 @@ enum IndicatorTypeOption {
         if let near = NameSuggester.nearest(to: raw, in: candidates),
            let t = try? ActivityIndicatorType(near) {
             message += "; did you mean \"\(t.rawValue)\"?"
+        } else {
+            message += "."
         }
         message += " Valid types: \(names.joined(separator: ", ")) (camelCase names such as ballPulse work too)"
         throw UsageError(message, command: args.command)

@@ -22,6 +22,9 @@ final class ErrorTests: HudrenderTestCase {
         assertUsageError(try Hudrender.run(["--progress", "circle", "--out", "x.gif"], in: dir), contains: ["Valid choices: radial, linear, none"])
         assertUsageError(try Hudrender.run(["indicator", "--type", "ball-pulsee", "--out", "x.gif"], in: dir),
                          contains: ["did you mean \"ball-pulse\"?", "audio-equalizer"])
+        // Nothing near: the list follows a full stop.
+        assertUsageError(try Hudrender.run(["indicator", "--type", "zz", "--out", "x.gif"], in: dir),
+                         contains: ["unknown indicator type \"zz\". Valid types: ball-pulse,"])
         assertUsageError(try Hudrender.run(["--background", "mock-drak", "--out", "x.gif"], in: dir), contains: ["did you mean \"mock-dark\"?"])
         assertUsageError(try Hudrender.run(["--fps", "abc", "--out", "x.gif"], in: dir), contains: ["--fps: expected frames per second as a number, got \"abc\""])
         assertUsageError(try Hudrender.run(["--size", "big", "--out", "x.gif"], in: dir), contains: ["--size: expected points as WxH"])
