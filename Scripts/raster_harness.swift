@@ -1,5 +1,6 @@
 // raster_harness: a tiny driver for Scripts/compare_raster.py until `hudrender bench --dump-scenes`
-// writes scene scripts too. It links HUDRaster's release objects directly (see compare_raster.py):
+// writes scene scripts too. It links HUDRaster's and HUDText's release objects directly (see
+// compare_raster.py):
 //
 //   raster_harness dump DIR            accuracy scenes (with text ones when HUDText is linked in)
 //                                      -> DIR/NAME.txt (script) + DIR/NAME.rgba (premultiplied)
@@ -14,8 +15,8 @@ import HUDText
 #endif
 
 /// Text at HUD sizes, the curves a HUD draws most: glyph outlines (TrueType quadratics) filled as
-/// paths, regular, bold and regular again at three sizes each, every line twice (whole-pixel and
-/// fractional offsets). Empty when HUDText is not linked in or no system font is found.
+/// paths, three sizes a scene (the middle one bold), every line twice (at a whole pixel and at a
+/// fractional offset). Empty when HUDText is not linked in or no system font is found.
 func textScenes() -> [BenchmarkScene] {
     #if canImport(HUDText)
     var out: [BenchmarkScene] = []

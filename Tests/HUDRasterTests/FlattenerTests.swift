@@ -17,7 +17,7 @@ final class FlattenerTests: XCTestCase {
             let poly = try XCTUnwrap(Flattener.polylines(quarter(r), tolerance: tol).first).points
             XCTAssertGreaterThanOrEqual(poly.count - 2, 3)
             for p in poly.dropLast() {
-                // Outside the circle by at most the tolerance (the arc cubic itself is 0.027% of r out).
+                // Within the tolerance of the circle, plus the arc cubic's own 0.027% of r.
                 let d = (p.x * p.x + p.y * p.y).squareRoot() - r
                 XCTAssertLessThanOrEqual(abs(d), tol + 0.0003 * r, "tolerance \(tol): \(p)")
             }
