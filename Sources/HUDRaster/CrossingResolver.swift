@@ -454,7 +454,7 @@ extension Rasterizer {
             /// strip. Returns the crossings, or a number above `limit` once it passes that.
             mutating func strip(_ ya: Double, _ yb: Double, limit: Int) -> Int {
                 guard count > 1 else { return 0 }
-                var crossings = 0, first = count
+                var crossings = 0
                 eventCount = 0
                 xs[0] = P[Int(order[0])].x(at: yb)
                 var i = 1
@@ -474,15 +474,15 @@ extension Rasterizer {
                         var yc = ya
                         if ds > 0 { yc = min(ya + max(P[r].x(at: ya) - P[l].x(at: ya), 0) / ds, yb) }
                         add(Crossing(y: yc, left: Int32(truncatingIfNeeded: l), right: Int32(truncatingIfNeeded: r)))
-                        xs[j] = xl; order[j] = Int32(truncatingIfNeeded: l)
+                        xs[j] = xl; order[j] = Int32(truncatingIfNeeded: l); P[l].pos = Int32(truncatingIfNeeded: j)
                         j &-= 1
                     }
                     xs[j] = xr
-                    if j != i { order[j] = Int32(truncatingIfNeeded: r); if j < first { first = j } }
+                    if j != i { order[j] = Int32(truncatingIfNeeded: r); P[r].pos = Int32(truncatingIfNeeded: j) }
                     i &+= 1
                 }
                 if crossings == 0 { return 0 }
-                sortEvents()
+                if crossings > 1 { sortEvents() }
                 for e in 0..<eventCount {
                     let c = events[e]
                     let l = Int(c.left), r = Int(c.right)
@@ -490,8 +490,6 @@ extension Rasterizer {
                     setWinding(l, P[l].wl &+ P[r].dir, c.y)
                     setWinding(r, P[r].wl &- P[l].dir, c.y)
                 }
-                var p = first
-                while p < count { P[Int(order[p])].pos = Int32(truncatingIfNeeded: p); p &+= 1 }
                 return crossings
             }
 
