@@ -418,12 +418,6 @@ extension Rasterizer {
                 eventCapacity = storage.capacity
             }
 
-            @inline(__always) mutating func add(_ c: Crossing) {
-                if eventCount == eventCapacity { growEvents() }
-                events[eventCount] = c
-                eventCount &+= 1
-            }
-
             /// Puts the strip's crossings in height order: an insertion sort for the dozen a strip
             /// holds in practice (equal heights keep the order they came in), the library sort
             /// for a hostile path's thousands.
@@ -453,36 +447,56 @@ extension Rasterizer {
             /// the pieces to be neighbours at that moment, and nothing is scheduled beyond the
             /// strip. Returns the crossings, or a number above `limit` once it passes that.
             mutating func strip(_ ya: Double, _ yb: Double, limit: Int) -> Int {
-                guard count > 1 else { return 0 }
+                let n = count
+                guard n > 1 else { return 0 }
+                // The sort loop keeps to locals and only notes the pairs: with the crossing
+                // heights and the replay in it, it spilled most of its values to the stack.
+                // Room for every pair that can cross (or one past the limit), so the loop makes no
+                // calls: a call in it made the compiler keep its values on the stack.
+                let room = min(n &* (n &- 1) / 2, limit &+ 1)
+                while eventCapacity < room { eventCount = 0; growEvents() }
+                let P = self.P, order = self.order, xs = self.xs, events = self.events
                 var crossings = 0
-                eventCount = 0
                 xs[0] = P[Int(order[0])].x(at: yb)
                 var i = 1
-                while i < count {
-                    let r = Int(order[i])
-                    let xr = P[r].x(at: yb), sr = P[r].slope
+                while i < n {
+                    let r = order[i]
+                    let xr = P[Int(r)].x(at: yb), sr = P[Int(r)].slope
                     var j = i
                     while j > 0 {
                         let xl = xs[j &- 1]
-                        let l = Int(order[j &- 1])
+                        let l = order[j &- 1]
                         // Level at yb: the one heading further left comes first, as in slot(_:_:).
-                        guard xr < xl || (xr == xl && sr < P[l].slope) else { break }
-                        crossings &+= 1
-                        if crossings > limit { return crossings }
+                        guard xr < xl || (xr == xl && sr < P[Int(l)].slope) else { break }
                         // l was left of r at ya and is right of it at yb.
-                        let ds = P[l].slope - sr
-                        var yc = ya
-                        if ds > 0 { yc = min(ya + max(P[r].x(at: ya) - P[l].x(at: ya), 0) / ds, yb) }
-                        add(Crossing(y: yc, left: Int32(truncatingIfNeeded: l), right: Int32(truncatingIfNeeded: r)))
-                        xs[j] = xl; order[j] = Int32(truncatingIfNeeded: l); P[l].pos = Int32(truncatingIfNeeded: j)
+                        if crossings == room { return crossings &+ 1 }   // past the limit
+                        events[crossings] = Crossing(y: 0, left: l, right: r)
+                        crossings &+= 1
+                        xs[j] = xl; order[j] = l; P[Int(l)].pos = Int32(truncatingIfNeeded: j)
                         j &-= 1
                     }
                     xs[j] = xr
-                    if j != i { order[j] = Int32(truncatingIfNeeded: r); P[r].pos = Int32(truncatingIfNeeded: j) }
+                    if j != i { order[j] = r; P[Int(r)].pos = Int32(truncatingIfNeeded: j) }
                     i &+= 1
                 }
                 if crossings == 0 { return 0 }
-                if crossings > 1 { sortEvents() }
+                if crossings > limit { return crossings }
+                eventCount = crossings
+                replay(ya, yb)
+                return crossings
+            }
+
+            /// The strip's crossings: their heights, then in height order as changes to the
+            /// windings of their two pieces.
+            @inline(never) mutating func replay(_ ya: Double, _ yb: Double) {
+                for e in 0..<eventCount {
+                    let l = Int(events[e].left), r = Int(events[e].right)
+                    let ds = P[l].slope - P[r].slope
+                    var yc = ya
+                    if ds > 0 { yc = min(ya + max(P[r].x(at: ya) - P[l].x(at: ya), 0) / ds, yb) }
+                    events[e].y = yc
+                }
+                if eventCount > 1 { sortEvents() }
                 for e in 0..<eventCount {
                     let c = events[e]
                     let l = Int(c.left), r = Int(c.right)
@@ -490,7 +504,6 @@ extension Rasterizer {
                     setWinding(l, P[l].wl &+ P[r].dir, c.y)
                     setWinding(r, P[r].wl &- P[l].dir, c.y)
                 }
-                return crossings
             }
 
             /// Index where piece b goes at y: after every piece left of it, or level with it and

@@ -79,6 +79,33 @@ final class CrossingTests: XCTestCase {
         }
     }
 
+    /// Many edges through one point: every pair crosses at the same height, so the strip's
+    /// crossings tie. The point sits on a pixel corner (a row boundary, where a strip ends), at
+    /// another vertex's height (where a strip ends too) and in the middle of a pixel.
+    func testConcurrentCrossingsAreExact() throws {
+        for center in [Point(x: 12, y: 11), Point(x: 12.37, y: 11.5), Point(x: 11.8, y: 10.61)] {
+            for lines in [2, 3, 6] {
+                var pts: [Point] = []
+                for k in 0..<lines {
+                    let a = Double(k) * Double.pi / Double(lines) + 0.21
+                    let d = Point(x: 9 * cos(a), y: 9 * sin(a))
+                    pts.append(Point(x: center.x + d.x, y: center.y + d.y))
+                    pts.append(Point(x: center.x - d.x, y: center.y - d.y))
+                }
+                // A vertex level with the centre, on the far side of the fan.
+                pts.append(Point(x: center.x + 10.5, y: center.y))
+                for rule in [FillRule.winding, .evenOdd] {
+                    for everyRow in [false, true] {
+                        let (worst, mean) = try checkPolygon(pts, rule: rule, resolveEveryRow: everyRow)
+                        let what = "centre \(center), \(lines) lines, \(rule), every row \(everyRow)"
+                        XCTAssertLessThan(worst, 8, what)
+                        XCTAssertLessThan(mean, 1.0, what)
+                    }
+                }
+            }
+        }
+    }
+
     /// Before the resolver, the area sum got the bow tie's crossing pixels wrong by far more
     /// than the reference's sampling error; this pins that the flagging finds them.
     func testAreaSumAloneIsWrongAtCrossings() throws {
