@@ -635,7 +635,7 @@ public enum Rasterizer {
                         while k < active.count {
                             if active[k].y1 <= fTop { active[k] = active[active.count - 1]; active.removeLast() } else { k += 1 }
                         }
-                        for i in bandStart[bi]..<bandStart[bi + 1] { active.append(ep[i]) }
+                        active.append(contentsOf: ep[bandStart[bi]..<bandStart[bi + 1]])
                     }
                     if active.isEmpty { continue }
                     for r in 0..<(bandBot - bandTop) { rmin[r] = Int.max; rmax[r] = Int.min; S[r] = 0 }
@@ -664,7 +664,7 @@ public enum Rasterizer {
                     }
                     for r in 0..<(bandBot - bandTop) {
                         if rmin[r] > rmax[r] { continue }
-                        let row = A + r * stride
+                        let row = A + r &* stride
                         @inline(__always) func flagged(_ r: Int) -> Bool {
                             deferredBand ? S[r] == 3 : (S[r] == 1 || (everyRow && S[r] == 0)) && !noRow
                         }
@@ -691,11 +691,11 @@ public enum Rasterizer {
 
                         var sum: Int32 = 0
                         let visEnd = min(hi, w - 1)
-                        let rb = B + r * words
-                        let yDev = ry0 + bandTop + r
+                        let rb = B + r &* words
+                        let yDev = ry0 &+ bandTop &+ r
                         var x = lo
                         var spanStart = lo
-                        if visEnd - lo < Engine.shortRow {
+                        if visEnd &- lo < Engine.shortRow {
                             // A short row is accumulated straight through: reading its group bits
                             // costs more than the four-cell zero test on cells it could skip.
                             if evenOdd {
@@ -737,7 +737,9 @@ public enum Rasterizer {
                                 x = gEnd
                             }
                         }
-                        rb.initialize(repeating: 0, count: words)
+                        // One word for a shape up to 510 px wide: a store, not a memset call.
+                        rb[0] = 0
+                        if words > 1 { (rb + 1).update(repeating: 0, count: words - 1) }
                         while x <= hi { row[x] = 0; x += 1 }   // cells right of the visible row
                         var end = visEnd + 1
                         if sum != 0 && end < w {
