@@ -458,11 +458,16 @@ extension Rasterizer {
                 while eventCapacity < room { eventCount = 0; growEvents() }
                 let P = self.P, order = self.order, xs = self.xs, events = self.events
                 var crossings = 0
-                xs[0] = P[Int(order[0])].x(at: yb)
+                // Every piece's x at yb first, then the sort pass: a piece already right of the
+                // one before it (nearly all of them) costs one compare, without the set-up of an
+                // insertion (a stroke outline's strips hold 30 pieces and cross 4 times).
+                for k in 0..<n { xs[k] = P[Int(order[k])].x(at: yb) }
+                var prev = xs[0]
                 var i = 1
                 while i < n {
-                    let r = order[i]
-                    let xr = P[Int(r)].x(at: yb), sr = P[Int(r)].slope
+                    let xr = xs[i]
+                    if xr > prev { prev = xr; i &+= 1; continue }
+                    let r = order[i], sr = P[Int(r)].slope
                     var j = i
                     while j > 0 {
                         let xl = xs[j &- 1]
@@ -478,6 +483,7 @@ extension Rasterizer {
                     }
                     xs[j] = xr
                     if j != i { order[j] = r; P[Int(r)].pos = Int32(truncatingIfNeeded: j) }
+                    prev = xs[i]
                     i &+= 1
                 }
                 if crossings == 0 { return 0 }
