@@ -70,16 +70,18 @@ public final class Canvas {
         var depth: Int
     }
 
-    var targets: [Target]
-    var state: GState
-    var stack: [GState] = []
-    var layers: [LayerRecord] = []
+    // The canvas's state skips the runtime exclusivity check (`@exclusivity(unchecked)`): a
+    // canvas is used from one thread, and the checks cost four calls a fill.
+    @exclusivity(unchecked) var targets: [Target]
+    @exclusivity(unchecked) var state: GState
+    @exclusivity(unchecked) var stack: [GState] = []
+    @exclusivity(unchecked) var layers: [LayerRecord] = []
     let engine = Rasterizer.Engine()
     let tables = GradientTableCache()
-    var spanBuffer: [UInt32] = []
-    var coverageBuffer: [UInt8] = []
+    @exclusivity(unchecked) var spanBuffer: [UInt32] = []
+    @exclusivity(unchecked) var coverageBuffer: [UInt8] = []
     /// The stroker's arrays and the last outline's storage, reused by every `stroke`.
-    var strokeScratch = Stroker.Scratch()
+    @exclusivity(unchecked) var strokeScratch = Stroker.Scratch()
 
     /// A canvas of `width` x `height` pixels filled with `background`.
     /// Throws `RasterError` when the size is invalid or over `Image`'s limits.
