@@ -40,7 +40,7 @@ final class DeferredCellsTests: XCTestCase {
     /// row's cells rebuilt by the resolver) and flagging only the rows that need it agree.
     func testDeferredBandsMatchEveryRowResolved() throws {
         var rng = SplitMix(seed: 23)
-        for size in [20.0, 90.0, 150.0] {
+        for size in [20.0, 90.0, 150.0, 300.0] {   // 300: more than one band
             for vertices in [12, 30] {
                 var p = Path()
                 for k in 0..<vertices {
