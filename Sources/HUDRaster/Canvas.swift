@@ -692,15 +692,13 @@ extension Canvas {
         else { return true }
         let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
         let color = Compositor.pack(c)
+        let s = a8 == 255 ? color : Compositor.scale(color, a8)
+        if s >> 24 == 0 { return true }
         _ = engine.reset(region: region, adding: path, transform: t, knownFinite: true)
         targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
             pixBuf.withMemoryRebound(to: UInt32.self) { px in
-                let dst0 = px.baseAddress!
-                engine.sweep(rule: rule, run: { y, x, n, cv in
-                    Compositor.blendSolidRun(dst0 + (y - oy) * tw + (x - ox), n, color, cv, a8, .normal)
-                }) { y, x, n, cov in
-                    Compositor.blendSolid(dst0 + (y - oy) * tw + (x - ox), n, color, cov, a8, .normal)
-                }
+                var sink = Rasterizer.SolidSink(s, pixels: px.baseAddress!, stride: tw, ox: ox, oy: oy, regionX0: region.x0)
+                engine.sweep(rule: rule, into: &sink)
             }
         }
         return true

@@ -259,40 +259,74 @@
         return SIMD8<UInt16>(truncatingIfNeeded: d)
     }
 
+    /// Source-over of one premultiplied colour `s`, with its vector constants set up once: four
+    /// pixels at full coverage, four at the coverage bytes of a word, or one. The same arithmetic
+    /// per pixel as `over(s, d)` and `over(scale(s, c), d)`, so any mix of them gives the same bytes.
+    struct SolidOver {
+        let s: UInt32
+        let opaque: Bool
+        let s16: SIMD8<UInt16>, srb: SIMD8<UInt16>, sag: SIMD8<UInt16>, invS: SIMD8<UInt16>
+
+        @inline(__always) init(_ s: UInt32) {
+            self.s = s
+            opaque = s >> 24 == 255
+            s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
+            srb = s16 & SIMD8<UInt16>(repeating: 0x00FF)
+            sag = s16 &>> 8
+            invS = SIMD8<UInt16>(repeating: UInt16(255 &- (s >> 24)))
+        }
+
+        /// Four pixels at `p` at full coverage.
+        @inline(__always) func full4(_ p: UnsafeMutableRawPointer) {
+            if opaque { p.storeBytes(of: s16, as: SIMD8<UInt16>.self); return }
+            let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+            let v = p.loadUnaligned(as: SIMD8<UInt16>.self)
+            let drb = div255s((v & lo) &* invS &+ half)
+            let dag = div255s((v &>> 8) &* invS &+ half) &<< 8
+            p.storeBytes(of: (drb | dag) &+ s16, as: SIMD8<UInt16>.self)
+        }
+
+        /// Four pixels at `p` at the coverage bytes of `c4` (lowest first): over(scale(s, c), d)
+        /// per pixel in 16-bit lanes, each coverage byte widened to its pixel's two lanes.
+        @inline(__always) func partial4(_ p: UnsafeMutableRawPointer, _ c4: UInt32) {
+            let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+            let full = SIMD8<UInt16>(repeating: 255)
+            let c16 = widen4(c4)
+            let rb = div255s(srb &* c16 &+ half)
+            let agLanes = div255s(sag &* c16 &+ half)
+            // The scaled source alpha is already in each pixel's odd (ga) lane.
+            let srcA = SIMD8<UInt16>(agLanes[1], agLanes[1], agLanes[3], agLanes[3],
+                                     agLanes[5], agLanes[5], agLanes[7], agLanes[7])
+            let inv = full &- srcA
+            let ag = agLanes &<< 8
+            let v = p.loadUnaligned(as: SIMD8<UInt16>.self)
+            let drb = div255s((v & lo) &* inv &+ half)
+            let dag = div255s((v &>> 8) &* inv &+ half) &<< 8
+            p.storeBytes(of: (drb | dag) &+ (rb | ag), as: SIMD8<UInt16>.self)
+        }
+
+        /// One pixel at coverage `c`.
+        @inline(__always) func one(_ d: UnsafeMutablePointer<UInt32>, _ c: UInt32) {
+            if c == 255 { d.pointee = over(s, d.pointee) } else if c != 0 { d.pointee = over(scale(s, c), d.pointee) }
+        }
+    }
+
     /// Blends `n` pixels of a constant premultiplied colour through coverage `cov` and global
     /// `alpha` (0...255).
     static func blendSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32,
                            _ cov: UnsafePointer<UInt8>, _ alpha: UInt32, _ mode: BlendMode) {
         if mode == .normal {
             let s = alpha == 255 ? color : scale(color, alpha)
-            let sa = s >> 24
-            if sa == 0 { return }
+            if s >> 24 == 0 { return }
+            let o = SolidOver(s)
             let craw = UnsafeRawPointer(cov), draw = UnsafeMutableRawPointer(d)
-            let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
-            let full = SIMD8<UInt16>(repeating: 255)
-            let s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
-            let srb = s16 & lo, sag = s16 &>> 8
-            let invS = SIMD8<UInt16>(repeating: UInt16(255 &- sa))
             var i = 0
             while i < n {
                 if i &+ 4 <= n {
                     let c4 = craw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
                     if c4 == 0 { i &+= 4; continue }
                     if c4 != ~0 {
-                        // Four pixels of varying coverage (edges): over(scale(s, c), d) per pixel in
-                        // 16-bit lanes, each coverage byte widened to its pixel's two lanes.
-                        let c16 = widen4(c4)
-                        let rb = div255s(srb &* c16 &+ half)
-                        let agLanes = div255s(sag &* c16 &+ half)
-                        // The scaled source alpha is already in each pixel's odd (ga) lane.
-                        let srcA = SIMD8<UInt16>(agLanes[1], agLanes[1], agLanes[3], agLanes[3],
-                                                 agLanes[5], agLanes[5], agLanes[7], agLanes[7])
-                        let inv = full &- srcA
-                        let ag = agLanes &<< 8
-                        let v = draw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
-                        let drb = div255s((v & lo) &* inv &+ half)
-                        let dag = div255s((v &>> 8) &* inv &+ half) &<< 8
-                        draw.storeBytes(of: (drb | dag) &+ (rb | ag), toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                        o.partial4(draw + (i &<< 2), c4)
                         i &+= 4
                         continue
                     }
@@ -307,20 +341,12 @@
                         i = j
                         continue
                     }
-                    if sa == 255 {
-                        draw.storeBytes(of: s16, toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
-                    } else {
-                        let v = draw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
-                        let drb = div255s((v & lo) &* invS &+ half)
-                        let dag = div255s((v &>> 8) &* invS &+ half) &<< 8
-                        draw.storeBytes(of: (drb | dag) &+ s16, toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
-                    }
+                    o.full4(draw + (i &<< 2))
                     i &+= 4
                     continue
                 }
                 // The last one to three pixels.
-                let c = cov[i]
-                if c == 255 { d[i] = over(s, d[i]) } else if c != 0 { d[i] = over(scale(s, UInt32(c)), d[i]) }
+                o.one(d + i, UInt32(cov[i]))
                 i += 1
             }
             return

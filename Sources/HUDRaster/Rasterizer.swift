@@ -441,9 +441,6 @@ public enum Rasterizer {
         /// tests to reach the rows after it runs out).
         @exclusivity(unchecked) var fillBudget = CrossingResolver.fillBudget
         @exclusivity(unchecked) var resolvedRows = 0
-        /// Shortest constant stretch handed to a run filler: a separate call (and its unaligned
-        /// tail) costs more than filling and scanning a coverage buffer for shorter stretches.
-        static let minRun = 128
         /// Rows of fewer touched cells than this skip the group bits (see the sweep).
         static let shortRow = 64
 
@@ -518,9 +515,6 @@ public enum Rasterizer {
         /// may be modified by it. When `run` is given, untouched stretches of constant non-zero
         /// coverage (the inside of shapes) go to `run(y, x, count, coverage)` instead of `body`,
         /// so the caller can fill them without reading a coverage buffer.
-        ///
-        /// Edges are bucketed by band (a counting sort, O(n)); their order within a band does not
-        /// matter because the accumulation is exact integer addition.
         func sweep(rule: FillRule, _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
             sweep(rule: rule, useRun: false, run: { _, _, _, _ in }, body)
         }
@@ -535,6 +529,19 @@ public enum Rasterizer {
         /// would be allocated on the heap at every fill), so whether `run` is used is a flag.
         func sweep(rule: FillRule, useRun: Bool, run: (Int, Int, Int, UInt8) -> Void,
                    _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
+            withoutActuallyEscaping(run) { run in
+                withoutActuallyEscaping(body) { body in
+                    var sink = SpanSink(body: body, run: run, useRun: useRun, x0: region.x0)
+                    sweep(rule: rule, into: &sink)
+                }
+            }
+        }
+
+        /// Converts the accumulated edges to coverage, row by row, into `sink` (see CoverageSink).
+        ///
+        /// Edges are bucketed by band (a counting sort, O(n)); their order within a band does not
+        /// matter because the accumulation is exact integer addition.
+        func sweep<Sink: CoverageSink>(rule: FillRule, into sink: inout Sink) {
             let w = region.width, h = region.height
             guard w > 0, h > 0, !edges.isEmpty else { return }
             let simple = twoChainsCannotCross()
@@ -599,7 +606,7 @@ public enum Rasterizer {
             active.removeAll(keepingCapacity: true)
             }
             let evenOdd = rule == .evenOdd
-            let ry0 = region.y0, rx0 = region.x0
+            let ry0 = region.y0
             let everyRow = resolveEveryRow, noRow = resolveNoRow
             // Ownership is tracked unless the outline cannot cross itself: the caller knows it (a
             // stroker's ring round a convex shape), or it is one contour of two chains that turns
@@ -699,16 +706,15 @@ public enum Rasterizer {
                         var sum: Int32 = 0
                         let visEnd = min(hi, w - 1)
                         let rb = B + r &* words
-                        let yDev = ry0 &+ bandTop &+ r
                         var x = lo
-                        var spanStart = lo
+                        sink.beginRow(ry0 &+ bandTop &+ r, from: lo, C)
                         if visEnd &- lo < Engine.shortRow {
                             // A short row is accumulated straight through: reading its group bits
                             // costs more than the four-cell zero test on cells it could skip.
                             if evenOdd {
-                                Engine.accumulate(row, C, x, visEnd + 1, &sum, evenOdd: true)
+                                Engine.accumulate(row, &sink, x, visEnd + 1, &sum, evenOdd: true)
                             } else {
-                                Engine.accumulate(row, C, x, visEnd + 1, &sum, evenOdd: false)
+                                Engine.accumulate(row, &sink, x, visEnd + 1, &sum, evenOdd: false)
                             }
                             x = max(x, visEnd + 1)
                         }
@@ -720,26 +726,17 @@ public enum Rasterizer {
                                 let groups = word == 0 ? 64 - (g & 63) : word.trailingZeroBitCount
                                 let stop = min((g + groups) << Engine.groupShift, visEnd + 1)
                                 let a = Engine.alpha(sum, evenOdd)
-                                if a == 0 {
-                                    // Empty (inside a stroke, an even-odd hole): end the span here
-                                    // so the compositor never walks the zeros.
-                                    if x > spanStart { body(yDev, rx0 + spanStart, x - spanStart, C + spanStart) }
-                                    spanStart = stop
-                                } else if useRun, stop - x >= Engine.minRun {
-                                    if x > spanStart { body(yDev, rx0 + spanStart, x - spanStart, C + spanStart) }
-                                    run(yDev, rx0 + x, stop - x, a)
-                                    spanStart = stop
-                                } else {
-                                    Engine.fillBytes(C + x, a, stop - x)
-                                }
+                                // Empty (inside a stroke, an even-odd hole): the compositor never
+                                // walks it.
+                                if a == 0 { sink.empty(x, stop - x) } else { sink.constant(x, stop - x, a) }
                                 x = stop
                             } else {
                                 let gEnd = min((g + 1) << Engine.groupShift, visEnd + 1)
                                 // The hottest loop, specialised per fill rule.
                                 if evenOdd {
-                                    Engine.accumulate(row, C, x, gEnd, &sum, evenOdd: true)
+                                    Engine.accumulate(row, &sink, x, gEnd, &sum, evenOdd: true)
                                 } else {
-                                    Engine.accumulate(row, C, x, gEnd, &sum, evenOdd: false)
+                                    Engine.accumulate(row, &sink, x, gEnd, &sum, evenOdd: false)
                                 }
                                 x = gEnd
                             }
@@ -750,17 +747,10 @@ public enum Rasterizer {
                         while x <= hi { row[x] = 0; x += 1 }   // cells right of the visible row
                         var end = visEnd + 1
                         if sum != 0 && end < w {
-                            let a = Engine.alpha(sum, evenOdd)
-                            if useRun, a != 0, w - end >= Engine.minRun {
-                                if end > spanStart { body(yDev, rx0 + spanStart, end - spanStart, C + spanStart) }
-                                run(yDev, rx0 + end, w - end, a)
-                                spanStart = w
-                            } else {
-                                Engine.fillBytes(C + end, a, w - end)
-                            }
+                            sink.constant(end, w - end, Engine.alpha(sum, evenOdd))
                             end = w
                         }
-                        if end > spanStart { body(yDev, rx0 + spanStart, end - spanStart, C + spanStart) }
+                        sink.endRow(end)
                     }
                 }
             }}}}}}}}}}}}
@@ -860,18 +850,18 @@ public enum Rasterizer {
         /// Running sum and coverage for cells `x0..<end` of a touched group, zeroing the cells.
         /// Four cells at a time: when all four are zero (the inside of a shape within a touched
         /// group) the coverage is repeated without reading or clearing anything.
-        @inline(__always) static func accumulate(_ row: UnsafeMutablePointer<Int32>, _ C: UnsafeMutablePointer<UInt8>,
-                                                 _ x0: Int, _ end: Int, _ sum: inout Int32, evenOdd: Bool) {
+        @inline(__always) static func accumulate<Sink: CoverageSink>(_ row: UnsafeMutablePointer<Int32>, _ sink: inout Sink,
+                                                                     _ x0: Int, _ end: Int, _ sum: inout Int32, evenOdd: Bool) {
             @inline(__always) func cov(_ s: Int32) -> UInt8 { evenOdd ? alphaEvenOdd(s) : alphaNonZero(s) }
             var x = x0
             var s = sum
             var a = cov(s)
-            let raw = UnsafeRawPointer(row), craw = UnsafeMutableRawPointer(C)
+            let raw = UnsafeRawPointer(row)
             while x &+ 4 <= end {
                 let q0 = raw.loadUnaligned(fromByteOffset: x &<< 2, as: UInt64.self)
                 let q1 = raw.loadUnaligned(fromByteOffset: (x &<< 2) &+ 8, as: UInt64.self)
                 if q0 | q1 == 0 {
-                    craw.storeBytes(of: UInt32(a) &* 0x0101_0101, toByteOffset: x, as: UInt32.self)
+                    sink.four(x, UInt32(a) &* 0x0101_0101)
                 } else {
                     // The running sum of four cells as a prefix sum in one vector (two shifted
                     // adds), and their four coverages at once.
@@ -880,16 +870,16 @@ public enum Rasterizer {
                     p = p &+ SIMD4(0, 0, p[0], p[1]) &+ SIMD4(repeating: s)
                     s = p[3]
                     let c = evenOdd ? alphaEvenOdd4(p) : alphaNonZero4(p)
-                    craw.storeBytes(of: c, toByteOffset: x, as: UInt32.self)
                     a = UInt8(truncatingIfNeeded: c >> 24)
                     UnsafeMutableRawPointer(row).storeBytes(of: 0 as UInt64, toByteOffset: x &<< 2, as: UInt64.self)
                     UnsafeMutableRawPointer(row).storeBytes(of: 0 as UInt64, toByteOffset: (x &<< 2) &+ 8, as: UInt64.self)
+                    sink.four(x, c)
                 }
                 x &+= 4
             }
             while x < end {
                 s &+= row[x]; row[x] = 0
-                C[x] = cov(s)
+                sink.one(x, cov(s))
                 x &+= 1
             }
             sum = s
