@@ -533,10 +533,11 @@ public final class Canvas {
                 }
                 guard engine.reset(region: region, adding: p, transform: t, knownFinite: false) else { break }
                 if let s = solid, clipMask == nil, mode == .normal {
-                    // Insides of shapes go straight to the run filler (no coverage buffer).
-                    engine.sweep(rule: rule, run: { y, x, n, c in
-                        Compositor.blendSolidRun(dst0 + (y - oy) * tw + (x - ox), n, s, c, a8, .normal)
-                    }, body)
+                    // Composited where the coverage is computed (Rasterizer.SolidSink).
+                    let src = a8 == 255 ? s : Compositor.scale(s, a8)
+                    if src >> 24 == 0 { break }
+                    var sink = Rasterizer.SolidSink(src, pixels: dst0, stride: tw, ox: ox, oy: oy, regionX0: region.x0)
+                    engine.sweep(rule: rule, into: &sink)
                 } else {
                     engine.sweep(rule: rule, body)
                 }
