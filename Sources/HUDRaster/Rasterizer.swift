@@ -135,25 +135,34 @@ public enum Rasterizer {
     /// exact there; a pixel two chains share may hold three (an overlap or a crossing), unless it
     /// is in the row of the turning point where two neighbouring chains of a contour meet (like the
     /// top of a circle). Neighbours can still cross further from it, so other rows are flagged.
-    struct ChainTable {
+    final class ChainTable {
         /// The contour of each chain; index 0 is unused (chain ids start at 1, 0 marks "no owner").
-        var contourOf: [Int32] = [0]
+        @exclusivity(unchecked) var contourOf = Int32List()
         /// Where each chain ends, in region-relative 1/256 px (the turning point it shares with
         /// the chain after it).
-        var endY: [Int32] = [0]
+        @exclusivity(unchecked) var endY = Int32List()
         /// First and last chain of each contour.
-        var first: [Int32] = []
-        var last: [Int32] = []
+        @exclusivity(unchecked) var first = Int32List()
+        @exclusivity(unchecked) var last = Int32List()
         /// The turns the outline makes, over all contours: bit 0 for a left turn, bit 1 for a
         /// right one (both for a U-turn). One contour of two chains that turns one way only is
         /// convex, so its chains cannot cross.
-        var turns: UInt8 = 0
+        @exclusivity(unchecked) var turns: UInt8 = 0
 
-        mutating func removeAll() {
-            contourOf.removeAll(keepingCapacity: true); contourOf.append(0)
-            endY.removeAll(keepingCapacity: true); endY.append(0)
-            first.removeAll(keepingCapacity: true); last.removeAll(keepingCapacity: true)
+        init() { removeAll() }
+        deinit { contourOf.deallocate(); endY.deallocate(); first.deallocate(); last.deallocate() }
+
+        func removeAll() {
+            contourOf.removeAll(); contourOf.append(0)
+            endY.removeAll(); endY.append(0)
+            first.removeAll(); last.removeAll()
             turns = 0
+        }
+
+        /// The lists' memory, for the length of a sweep (no list grows then).
+        var pointers: ChainPointers {
+            ChainPointers(contourOf: UnsafePointer(contourOf.base), first: UnsafePointer(first.base),
+                          last: UnsafePointer(last.base), endY: UnsafePointer(endY.base))
         }
 
         /// True when chains a and b follow each other on one contour and meet at a turning point
@@ -185,7 +194,7 @@ public enum Rasterizer {
     struct EdgeBuilder: FlattenSink {
         var rx0: Double, ry0: Double, rx1: Double, ry1: Double
         let edges: UnsafeMutablePointer<[Edge]>
-        let chains: UnsafeMutablePointer<ChainTable>
+        unowned(unsafe) let chains: ChainTable
         /// Edges not yet appended to `edges` (room for `stageCapacity`: 960 bytes, under the
         /// 1 KiB that `withUnsafeTemporaryAllocation` is sure to put on the stack; past that it
         /// asks the runtime, which on Linux means a heap block per path).
@@ -207,7 +216,7 @@ public enum Rasterizer {
         var heading = false
         var turns: UInt8 = 0
 
-        init(region r: PixelRect, edges: UnsafeMutablePointer<[Edge]>, chains: UnsafeMutablePointer<ChainTable>,
+        init(region r: PixelRect, edges: UnsafeMutablePointer<[Edge]>, chains: ChainTable,
              stage: UnsafeMutablePointer<Edge>) {
             rx0 = Double(r.x0); ry0 = Double(r.y0); rx1 = Double(r.x1); ry1 = Double(r.y1)
             self.edges = edges; self.chains = chains; self.stage = stage
@@ -219,13 +228,11 @@ public enum Rasterizer {
         static func build<R>(_ engine: Engine, region r: PixelRect, clear: Bool, _ body: (inout EdgeBuilder) -> R) -> R {
             return withUnsafeTemporaryAllocation(of: Edge.self, capacity: 40) { buf in
                 withUnsafeMutablePointer(to: &engine.edges) { ep in
-                    withUnsafeMutablePointer(to: &engine.chains) { cp in
-                        if clear { ep.pointee.removeAll(keepingCapacity: true); Engine.clear(&cp.pointee) }
-                        var b = EdgeBuilder(region: r, edges: ep, chains: cp, stage: buf.baseAddress!)
-                        let result = body(&b)
-                        b.flush()
-                        return result
-                    }
+                    if clear { ep.pointee.removeAll(keepingCapacity: true); engine.chains.removeAll() }
+                    var b = EdgeBuilder(region: r, edges: ep, chains: engine.chains, stage: buf.baseAddress!)
+                    let result = body(&b)
+                    b.flush()
+                    return result
                 }
             }
         }
@@ -258,16 +265,16 @@ public enum Rasterizer {
 
         @inline(never)
         mutating func startChain(_ dir: Int32) {
-            if chain != 0 { chains.pointee.endY[Int(chain)] = fixedY(chainEndY) }
-            chain = Int32(chains.pointee.contourOf.count)
+            if chain != 0 { chains.endY[Int(chain)] = fixedY(chainEndY) }
+            chain = Int32(chains.contourOf.count)
             chainDir = dir
             chainStart = edgeCount
             if firstChain == 0 {
                 firstChain = chain; firstDir = dir
-                chains.pointee.first.append(chain); chains.pointee.last.append(chain)
+                chains.first.append(chain); chains.last.append(chain)
             }
-            chains.pointee.contourOf.append(Int32(chains.pointee.first.count - 1))
-            chains.pointee.endY.append(0)
+            chains.contourOf.append(Int32(chains.first.count - 1))
+            chains.endY.append(0)
         }
 
         /// Ends the contour's chain bookkeeping: a last chain going the same way as the first is
@@ -275,11 +282,11 @@ public enum Rasterizer {
         mutating func endContour() {
             if heading {
                 turn(firstDX, firstDY)   // from the closing segment into the first
-                chains.pointee.turns |= turns
+                chains.turns |= turns
                 heading = false; turns = 0
             }
             guard firstChain != 0 else { return }
-            chains.pointee.endY[Int(chain)] = fixedY(chainEndY)
+            chains.endY[Int(chain)] = fixedY(chainEndY)
             if chain != firstChain && chainDir == firstDir {
                 let n = edges.pointee.count
                 if chainStart < n {
@@ -288,9 +295,9 @@ public enum Rasterizer {
                     }
                 }
                 for i in max(chainStart - n, 0)..<staged { stage[i].chain = firstChain }
-                chains.pointee.contourOf.removeLast(); chains.pointee.endY.removeLast()
+                chains.contourOf.removeLast(); chains.endY.removeLast()
             }
-            chains.pointee.last[chains.pointee.last.count - 1] = Int32(chains.pointee.contourOf.count - 1)
+            chains.last[chains.last.count - 1] = Int32(chains.contourOf.count - 1)
             chain = 0; chainDir = 0; firstChain = 0
         }
 
@@ -404,7 +411,7 @@ public enum Rasterizer {
         /// One bit per group of 8 cells per row: set when a cell of the group was written, so the
         /// sweep can fill untouched stretches (the inside of big shapes) with a constant.
         @exclusivity(unchecked) var bits: [UInt64] = []
-        @exclusivity(unchecked) var chains = ChainTable()
+        let chains = ChainTable()
         /// Scratch for `twoChainsKeepOrder`: edge indices grouped by chain.
         @exclusivity(unchecked) var chainIndex: [Int32] = []
         /// The chain that first touched each pixel of the band, in the low 32 bits, under the
@@ -450,21 +457,7 @@ public enum Rasterizer {
         func reset(region r: PixelRect) {
             region = r
             edges.removeAll(keepingCapacity: true)
-            Engine.clear(&chains)
-        }
-
-        /// `chains.removeAll()` at a fraction of the price for the few chains of a small shape:
-        /// `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`, about 85
-        /// instructions an array, and the table has four.
-        @inline(__always) static func clear(_ c: inout ChainTable) {
-            if c.contourOf.count > 8 || c.first.count > 8 { c.removeAll(); return }
-            while c.contourOf.count > 1 { c.contourOf.removeLast() }
-            while c.endY.count > 1 { c.endY.removeLast() }
-            while !c.first.isEmpty { c.first.removeLast() }
-            while !c.last.isEmpty { c.last.removeLast() }
-            if c.contourOf.isEmpty { c.contourOf.append(0) }
-            if c.endY.isEmpty { c.endY.append(0) }
-            c.turns = 0
+            chains.removeAll()
         }
 
         /// Adds a path's outline; false when the path was dropped for non-finite coordinates.
@@ -631,14 +624,9 @@ public enum Rasterizer {
             bits.withUnsafeMutableBufferPointer { bitBuf in
             owner.withUnsafeMutableBufferPointer { ownBuf in
             shared.withUnsafeMutableBufferPointer { sharedBuf in
-            chains.contourOf.withUnsafeBufferPointer { contourOf in
-            chains.first.withUnsafeBufferPointer { firstChain in
-            chains.last.withUnsafeBufferPointer { lastChain in
-            chains.endY.withUnsafeBufferPointer { endY in
                 let A = accBuf.baseAddress!, C = covBuf.baseAddress!, B = bitBuf.baseAddress!
                 let O = ownBuf.baseAddress!, S = sharedBuf.baseAddress!
-                let book = ChainPointers(contourOf: contourOf.baseAddress!, first: firstChain.baseAddress ?? contourOf.baseAddress!,
-                                         last: lastChain.baseAddress ?? contourOf.baseAddress!, endY: endY.baseAddress!)
+                let book = chains.pointers
                 for bi in 0..<bandCount {
                     let bandTop = bi * bandRows
                     let bandBot = min(bandTop + bandRows, h)
@@ -753,7 +741,7 @@ public enum Rasterizer {
                         sink.endRow(end)
                     }
                 }
-            }}}}}}}}}}}}
+            }}}}}}}}
         }
 
         /// True when the outline is one contour of two y-monotone chains that cannot cross:
