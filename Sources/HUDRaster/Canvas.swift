@@ -12,7 +12,9 @@
 // its coverage is computed in closed form with the scan converter's own quantisation, so the bytes
 // are identical, and composited band by band (the rows of a band share their coverage); with a
 // solid colour, normal blending, no shadow and no clip mask this goes straight to the pixels
-// without binding a Shader, since per-call overhead is most of the cost of a small rectangle.
+// without binding a Shader, since per-call overhead is most of the cost of a small rectangle. Any
+// other path filled with a solid colour under normal blending and no clip mask is composited by
+// the scan converter as it computes the coverage (Rasterizer.SolidSink), with no coverage buffer.
 // Strokes reuse the stroker's memory and the outline's storage from call to call; a rectangle
 // stroked with miter joins has its outline left staged in the stroker's memory and read as a ring
 // from there, with no outline Path at all. Transparency layers are scratch images over

@@ -15,9 +15,10 @@
 // took 7 to 14% off rounded rects and their strokes of 64 and 128 px, while one band of twice that
 // made 256 px rotated rects 15 to 20% slower), with a per-row touched range and a bit per 8 cells;
 // the sweep zeroes cells as it reads them so the buffer is ready for the next band without a clear.
-// Untouched stretches have constant coverage: empty ones split the row into separate spans (the
-// inside of a stroke is never composited), full ones go to an optional run filler that needs no
-// coverage buffer. Segments are clipped to the work region in Double before quantisation: parts
+// Untouched stretches have constant coverage: empty ones are skipped (the inside of a stroke is
+// never composited), full ones are handed over as one run. Where the coverage goes is a
+// CoverageSink: a solid colour is composited right there (SolidSink), anything else gets spans of
+// a coverage buffer (SpanSink). Segments are clipped to the work region in Double before quantisation: parts
 // left of it become vertical edges on its left border (they still carry winding), parts right of,
 // above or below it are dropped. So a 16k-wide canvas costs nothing for a 20 px shape: the work is
 // bounded by the shape's box intersected with the clip.
