@@ -240,16 +240,6 @@
         if i < n { d[i] = s &+ scale(d[i], inv) }
     }
 
-    /// Blends `n` pixels of a constant premultiplied colour at one constant coverage `c`
-    /// (the inside of a shape): the same result as `blendSolid` with `c` repeated.
-    static func blendSolidRun(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32,
-                              _ c: UInt8, _ alpha: UInt32, _ mode: BlendMode) {
-        precondition(mode == .normal)
-        let s = alpha == 255 ? color : scale(color, alpha)
-        if s >> 24 == 0 { return }
-        overLongRun(d, n, c == 255 ? s : scale(s, UInt32(c)))
-    }
-
     /// Four coverage bytes, each in both 16-bit lanes of its pixel's two (its pixel's rb and ag
     /// halves): one byte shuffle and one widening, which SSE2 does as two unpacks (the shifts
     /// and masks on a 64-bit word this replaces were a third of an edge pixel's work).

@@ -506,28 +506,12 @@ public enum Rasterizer {
         /// Converts the accumulated edges to coverage and calls `body(y, x, count, coverage)` for
         /// each non-empty row span in device coordinates (a row may give several spans: untouched
         /// stretches of zero coverage are left out). `coverage` is valid only during the call and
-        /// may be modified by it. When `run` is given, untouched stretches of constant non-zero
-        /// coverage (the inside of shapes) go to `run(y, x, count, coverage)` instead of `body`,
-        /// so the caller can fill them without reading a coverage buffer.
+        /// may be modified by it.
         func sweep(rule: FillRule, _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
-            sweep(rule: rule, useRun: false, run: { _, _, _, _ in }, body)
-        }
-
-        /// `sweep` with a run filler for the insides of shapes.
-        func sweep(rule: FillRule, run: (Int, Int, Int, UInt8) -> Void,
-                   _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
-            sweep(rule: rule, useRun: true, run: run, body)
-        }
-
-        /// Both closures are non-escaping (an optional closure would escape, and its context
-        /// would be allocated on the heap at every fill), so whether `run` is used is a flag.
-        func sweep(rule: FillRule, useRun: Bool, run: (Int, Int, Int, UInt8) -> Void,
-                   _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
-            withoutActuallyEscaping(run) { run in
-                withoutActuallyEscaping(body) { body in
-                    var sink = SpanSink(body: body, run: run, useRun: useRun, x0: region.x0)
-                    sweep(rule: rule, into: &sink)
-                }
+            // The closure does not escape: the sink lives only for the sweep.
+            withoutActuallyEscaping(body) { body in
+                var sink = SpanSink(body: body, x0: region.x0)
+                sweep(rule: rule, into: &sink)
             }
         }
 

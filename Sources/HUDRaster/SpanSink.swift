@@ -1,24 +1,18 @@
 // SpanSink: the coverage of a row as spans of a coverage buffer, for callers that need the bytes.
 //
 // Design note: a span ends where an untouched empty stretch begins, so a stroke's empty inside is
-// never handed out; a long untouched stretch of full coverage goes to the optional run filler
-// instead (no bytes to write or read), and shorter ones are written as bytes, since a separate call
-// and its unaligned tail cost more than filling and scanning a few bytes.
+// never handed out; every other stretch, touched or not, is written as bytes. (Solid colours, which
+// could skip the bytes of a shape's inside, go to SolidSink instead.)
 
 extension Rasterizer {
     struct SpanSink: CoverageSink {
         let body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void
-        let run: (Int, Int, Int, UInt8) -> Void
-        let useRun: Bool
         /// The region's left edge in device columns.
         let x0: Int
         var y = 0
         var C: UnsafeMutablePointer<UInt8>? = nil
         /// The first column of the span being built.
         var start = 0
-
-        /// Shortest constant stretch handed to the run filler.
-        static let minRun = 128
 
         @inline(__always) mutating func beginRow(_ y: Int, from x: Int, _ cov: UnsafeMutablePointer<UInt8>) {
             self.y = y; C = cov; start = x
@@ -27,14 +21,8 @@ extension Rasterizer {
             UnsafeMutableRawPointer(C.unsafelyUnwrapped).storeBytes(of: c, toByteOffset: x, as: UInt32.self)
         }
         @inline(__always) func one(_ x: Int, _ c: UInt8) { C.unsafelyUnwrapped[x] = c }
-        @inline(__always) mutating func constant(_ x: Int, _ n: Int, _ a: UInt8) {
-            if useRun, a != 0, n >= SpanSink.minRun {
-                flush(x)
-                run(y, x0 + x, n, a)
-                start = x + n
-            } else {
-                Engine.fillBytes(C.unsafelyUnwrapped + x, a, n)
-            }
+        @inline(__always) func constant(_ x: Int, _ n: Int, _ a: UInt8) {
+            Engine.fillBytes(C.unsafelyUnwrapped + x, a, n)
         }
         @inline(__always) mutating func empty(_ x: Int, _ n: Int) { flush(x); start = x + n }
         @inline(__always) mutating func endRow(_ end: Int) { flush(end) }

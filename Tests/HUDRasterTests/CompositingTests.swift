@@ -165,14 +165,23 @@ final class CompositingTests: XCTestCase {
     }
 
     func testConstantRunEqualsCoverageBufferBlend() {
-        // The sweep's run filler must give the same pixels as the coverage-buffer path.
+        // A stretch of constant coverage that the fused fill blends in one go (SolidSink.constant)
+        // must give the same pixels as the coverage-buffer path.
         for c: UInt8 in [1, 128, 254, 255] {
             for alpha: UInt32 in [255, 90] {
                 let color = Compositor.pack(40, 90, 120, 160)
                 let start = (0..<37).map { i in Compositor.pack(UInt8(i), UInt8(2 * i), UInt8(3 * i), 200) }
                 var a = start, b = start
                 let cov = [UInt8](repeating: c, count: 37)
-                a.withUnsafeMutableBufferPointer { d in Compositor.blendSolidRun(d.baseAddress!, 37, color, c, alpha, .normal) }
+                var unused = [UInt8](repeating: 0, count: 37)
+                a.withUnsafeMutableBufferPointer { d in
+                    unused.withUnsafeMutableBufferPointer { u in
+                        var sink = Rasterizer.SolidSink(alpha == 255 ? color : Compositor.scale(color, alpha), pixels: d.baseAddress!,
+                                                        stride: 37, ox: 0, oy: 0, regionX0: 0)
+                        sink.beginRow(0, from: 0, u.baseAddress!)
+                        sink.constant(0, 37, c)
+                    }
+                }
                 b.withUnsafeMutableBufferPointer { d in
                     cov.withUnsafeBufferPointer { cp in Compositor.blendSolid(d.baseAddress!, 37, color, cp.baseAddress!, alpha, .normal) }
                 }

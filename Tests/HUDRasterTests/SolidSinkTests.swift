@@ -30,7 +30,7 @@ final class SolidSinkTests: XCTestCase {
     }
 
     /// What a solid fill did before the fused path: coverage spans from the sweep, each blended
-    /// by `Compositor.blendSolid`, the insides by `blendSolidRun`.
+    /// by `Compositor.blendSolid`.
     func spanFill(_ c: Canvas, _ p: Path, _ rule: FillRule, _ color: Color, alpha: Double) {
         let w = c.image.width, h = c.image.height
         let e = c.engine
@@ -39,7 +39,7 @@ final class SolidSinkTests: XCTestCase {
         c.targets[0].image.pixels.withUnsafeMutableBufferPointer { buf in
             buf.withMemoryRebound(to: UInt32.self) { px in
                 let d = px.baseAddress!
-                e.sweep(rule: rule, run: { y, x, n, a in Compositor.blendSolidRun(d + y * w + x, n, s, a, a8, .normal) }) { y, x, n, cov in
+                e.sweep(rule: rule) { y, x, n, cov in
                     Compositor.blendSolid(d + y * w + x, n, s, cov, a8, .normal)
                 }
             }
