@@ -241,12 +241,13 @@
     }
 
     /// Four coverage bytes, each in both 16-bit lanes of its pixel's two (its pixel's rb and ag
-    /// halves): one byte shuffle and one widening, which SSE2 does as two unpacks (the shifts
-    /// and masks on a 64-bit word this replaces were a third of an edge pixel's work).
+    /// halves): one byte shuffle against zero, which SSE2 does as two unpacks (the shifts and
+    /// masks on a 64-bit word this replaces were a third of an edge pixel's work). Written as a
+    /// shuffle, not a lane-width conversion: inlined into the sweep, the conversion became a call.
     @inline(__always) static func widen4(_ c4: UInt32) -> SIMD8<UInt16> {
         let b = unsafeBitCast(SIMD4<UInt32>(c4, 0, 0, 0), to: SIMD16<UInt8>.self)
-        let d = SIMD8<UInt8>(b[0], b[0], b[1], b[1], b[2], b[2], b[3], b[3])
-        return SIMD8<UInt16>(truncatingIfNeeded: d)
+        let d = SIMD16<UInt8>(b[0], 0, b[0], 0, b[1], 0, b[1], 0, b[2], 0, b[2], 0, b[3], 0, b[3], 0)
+        return unsafeBitCast(d, to: SIMD8<UInt16>.self)
     }
 
     /// Source-over of one premultiplied colour `s`, with its vector constants set up once: four
