@@ -704,7 +704,10 @@ public enum Rasterizer {
                                 if a == 0 { sink.empty(x, stop - x) } else { sink.constant(x, stop - x, a) }
                                 x = stop
                             } else {
-                                let gEnd = min((g + 1) << Engine.groupShift, visEnd + 1)
+                                // The run of touched groups from g on (to the end of the word): one
+                                // call for all of them, as an edge across two groups is common.
+                                let touched = (~word).trailingZeroBitCount
+                                let gEnd = min((g + min(touched, 64 - (g & 63))) << Engine.groupShift, visEnd + 1)
                                 // The hottest loop, specialised per fill rule.
                                 if evenOdd {
                                     Engine.accumulate(row, &sink, x, gEnd, &sum, evenOdd: true)
