@@ -18,10 +18,10 @@
 // Untouched stretches have constant coverage: empty ones are skipped (the inside of a stroke is
 // never composited), full ones are handed over as one run. Where the coverage goes is a
 // CoverageSink: a solid colour is composited right there (SolidSink), anything else gets spans of
-// a coverage buffer (SpanSink). Segments are clipped to the work region in Double before quantisation: parts
-// left of it become vertical edges on its left border (they still carry winding), parts right of,
-// above or below it are dropped. So a 16k-wide canvas costs nothing for a 20 px shape: the work is
-// bounded by the shape's box intersected with the clip.
+// a coverage buffer (SpanSink). Segments are clipped to the work region in Double before
+// quantisation: parts left of it become vertical edges on its left border (they still carry
+// winding), parts right of, above or below it are dropped. So a 16k-wide canvas costs nothing for
+// a 20 px shape: the work is bounded by the shape's box intersected with the clip.
 
 /// Largest integer <= v, without a libm call. Valid for |v| < 2^62.
 @inline(__always) func floorToInt(_ v: Double) -> Int {
@@ -704,10 +704,11 @@ public enum Rasterizer {
                                 if a == 0 { sink.empty(x, stop - x) } else { sink.constant(x, stop - x, a) }
                                 x = stop
                             } else {
-                                // The run of touched groups from g on (to the end of the word): one
-                                // call for all of them, as an edge across two groups is common.
+                                // The run of touched groups from g on (it ends with the word, whose
+                                // shifted-in bits are clear): one call for all of them, as an edge
+                                // across two groups is common.
                                 let touched = (~word).trailingZeroBitCount
-                                let gEnd = min((g + min(touched, 64 - (g & 63))) << Engine.groupShift, visEnd + 1)
+                                let gEnd = min((g + touched) << Engine.groupShift, visEnd + 1)
                                 // The hottest loop, specialised per fill rule.
                                 if evenOdd {
                                     Engine.accumulate(row, &sink, x, gEnd, &sum, evenOdd: true)
@@ -823,9 +824,9 @@ public enum Rasterizer {
             while i < n { p[i] = a; i &+= 1 }
         }
 
-        /// Running sum and coverage for cells `x0..<end` of a touched group, zeroing the cells.
-        /// Four cells at a time: when all four are zero (the inside of a shape within a touched
-        /// group) the coverage is repeated without reading or clearing anything.
+        /// Running sum and coverage for cells `x0..<end` (touched groups, or a short row), zeroing
+        /// the cells, into `sink`. Four cells at a time: when all four are zero (the inside of a
+        /// shape) the coverage is repeated without reading or clearing anything.
         @inline(__always) static func accumulate<Sink: CoverageSink>(_ row: UnsafeMutablePointer<Int32>, _ sink: inout Sink,
                                                                      _ x0: Int, _ end: Int, _ sum: inout Int32, evenOdd: Bool) {
             @inline(__always) func cov(_ s: Int32) -> UInt8 { evenOdd ? alphaEvenOdd(s) : alphaNonZero(s) }
