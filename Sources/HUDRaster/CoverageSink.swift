@@ -7,8 +7,8 @@
 // HUD makes needs. Going through the buffer cost a store and a load per pixel, a scan of the bytes
 // for full-coverage runs, and a call per span; composited where the coverage is computed, the edge
 // pixels and the inside of a shape cost only their blend (Blend2D's pipelines work the same way).
-// The sweep is generic over the sink and every method is inlined into it, so neither sink pays for
-// the other.
+// The sweep is generic over the sink and specialised for each one, with the sink's methods inlined
+// into that copy, so neither sink pays for the other.
 
 extension Rasterizer {
     protocol CoverageSink {
