@@ -162,7 +162,27 @@ public final class Canvas {
         state.shadow = Shadow(offset: o, blur: blur.isFinite ? max(0, blur) : 0, color: c)
     }
 
+    /// Sets a shadow of black at a third of full alpha (as `CGContext.setShadow(offset:blur:)`).
+    public func setShadow(offset: Size, blur: Double) {
+        setShadow(offset: offset, blur: blur, color: Color(white: 0, alpha: 1.0 / 3.0))
+    }
+
     // MARK: - Clipping
+
+    /// Removes the clip: drawing reaches the whole canvas again (as `CGContext.resetClip`).
+    /// `restoreGState` still brings back the clip that was saved.
+    public func resetClip() {
+        state.clip = Clip(bounds: PixelRect(x0: 0, y0: 0, x1: width, y1: height), mask: nil)
+    }
+
+    /// The smallest user-space rectangle that contains the clip (as
+    /// `CGContext.boundingBoxOfClipPath`): the clip's device box through the inverse CTM.
+    /// `Rect.null` when everything is clipped away or the CTM cannot be inverted.
+    public var boundingBoxOfClipPath: Rect {
+        let b = state.clip.bounds
+        guard !b.isEmpty, let inv = state.ctm.inverted() else { return .null }
+        return b.rect.applying(inv)
+    }
 
     /// Intersects the clip with `rect` (user space). Pixel-aligned rects under an axis-aligned CTM
     /// only shrink the clip box; others become an antialiased clip mask.
@@ -308,6 +328,25 @@ public final class Canvas {
     public func fillEllipse(in rect: Rect) { var p = Path(); p.addEllipse(in: rect.standardized); fill(p) }
     /// Strokes the ellipse inscribed in `rect`.
     public func strokeEllipse(in rect: Rect) { var p = Path(); p.addEllipse(in: rect.standardized); stroke(p) }
+    /// Fills the rectangles as one path (as `CGContext.fill(_: [CGRect])`): where they overlap,
+    /// the fill is drawn once.
+    public func fill(_ rects: [Rect]) { var p = Path(); p.addRects(rects.map(\.standardized)); fill(p) }
+    /// Strokes `rect` with a line `width` wide, leaving the state's line width as it was (as
+    /// `CGContext.stroke(_:width:)`).
+    public func stroke(_ rect: Rect, width: Double) {
+        let saved = state.strokeStyle.lineWidth
+        state.strokeStyle.lineWidth = width
+        stroke(rect)
+        state.strokeStyle.lineWidth = saved
+    }
+    /// Strokes each pair of points as its own line segment, all in one stroke (as
+    /// `CGContext.strokeLineSegments(between:)`); an unpaired last point is ignored.
+    public func strokeLineSegments(between points: [Point]) {
+        var p = Path()
+        var i = 0
+        while i + 1 < points.count { p.move(to: points[i]); p.addLine(to: points[i + 1]); i += 2 }
+        stroke(p)
+    }
 
     /// Makes `rect` (user space) transparent, within the clip (as `CGContext.clear`); ignores
     /// alpha, blend mode and shadow.

@@ -93,6 +93,31 @@ extension Path {
         appendArcCubics(center: c, rx: radius, ry: radius, from: a0, sweep: sweep)
     }
 
+    /// Adds an arc of `delta` radians from `startAngle` (as `CGMutablePath.addRelativeArc`): a
+    /// positive delta goes towards increasing angles, clockwise on screen in y-down space, like
+    /// `addArc(..., clockwise: true)`. A delta beyond one full turn draws one full turn. A line
+    /// joins the current point to the arc's start, if there is a current point.
+    public mutating func addRelativeArc(center: Point, radius: Double, startAngle: Double, delta: Double) {
+        guard center.isFinite, radius.isFinite, startAngle.isFinite, delta.isFinite else { return }
+        let start = Point(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
+        if currentPoint == nil { move(to: start) } else { addLine(to: start) }
+        let full = 2 * Double.pi
+        appendArcCubics(center: center, rx: radius, ry: radius, from: startAngle, sweep: min(max(delta, -full), full))
+    }
+
+    /// Starts a new subpath at the first point and adds a line to each of the others (as
+    /// `CGMutablePath.addLines(between:)`); an empty array adds nothing.
+    public mutating func addLines(between points: [Point]) {
+        guard let first = points.first else { return }
+        move(to: first)
+        for p in points.dropFirst() { addLine(to: p) }
+    }
+
+    /// Adds each rectangle as a closed subpath (as `CGMutablePath.addRects`).
+    public mutating func addRects(_ rects: [Rect]) {
+        for r in rects { addRect(r) }
+    }
+
     /// Adds a closed rounded rectangle, clockwise on screen starting at the end of the top-left corner.
     /// The radius is clamped to half the shorter side (`.circular`) or so that two continuous corners
     /// meet on the shorter side (`.continuous`, as UIKit does). A radius of zero adds a plain rect.
