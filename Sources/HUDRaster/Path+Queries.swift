@@ -27,10 +27,13 @@ extension Path {
             let s = disc.squareRoot()
             for t in [(-b + s) / (2 * a), (-b - s) / (2 * a)] where t > 0 && t < 1 { add(at(t)) }
         }
-        var current: Point? = nil
+        // A segment after a close starts where the closed subpath started.
+        var current: Point? = nil, start: Point? = nil
         for e in elements {
             switch e {
-            case .move(let p), .line(let p):
+            case .move(let p):
+                add(p); current = p; start = p
+            case .line(let p):
                 add(p); current = p
             case .quadCurve(let p, let c):
                 add(p)
@@ -62,7 +65,7 @@ extension Path {
                 }
                 current = p
             case .closeSubpath:
-                break
+                current = start
             }
         }
         return x0 > x1 ? .null : Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)

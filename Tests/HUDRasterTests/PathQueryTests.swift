@@ -30,6 +30,11 @@ final class PathQueryTests: XCTestCase {
         // x(t) = 120 t (1-t) (1-2t): extremes at t = (3 -+ sqrt 3) / 6, x = +-20 / sqrt 3.
         XCTAssertEqual(s.boundingBoxOfPath.maxX, 20 / 3.0.squareRoot(), accuracy: 1e-9)
         XCTAssertEqual(s.boundingBoxOfPath.minX, -20 / 3.0.squareRoot(), accuracy: 1e-9)
+        // A curve after a close starts where the closed subpath started, (0, 0) here:
+        // y(t) = 40 t (1-t) - 10 t^2 peaks at 8 (from (0, 4), the last corner, it would be 9.56).
+        var closed = Path(rect: Rect(x: 0, y: 0, width: 4, height: 4))
+        closed.addQuadCurve(to: Point(x: 0, y: -10), control: Point(x: -10, y: 20))
+        XCTAssertEqual(closed.boundingBoxOfPath.maxY, 8, accuracy: 1e-12)
         XCTAssertTrue(Path().boundingBoxOfPath.isNull)
     }
 
