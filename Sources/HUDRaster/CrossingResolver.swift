@@ -156,13 +156,15 @@ extension Rasterizer {
         /// region-relative; cells `stride` apart, group bits `words` apart) with exact coverage
         /// contributions from the `active` edges, in one sweep down all of them, and widens each
         /// row's `lo ... hi` and group bits to what it now covers.
+        /// Returns false, having written nothing, when it declines the rows: fewer than two pieces
+        /// or more than `maxPieces`, or the fill's budget spent.
         /// Out of line: it runs once per run of flagged rows, and inlined into the engine's
         /// sweep it only bloats that loop (and hides the resolver's cost in profiles).
-        @inline(never)
+        @inline(never) @discardableResult
         mutating func resolve(rows: Int, first row0: UnsafeMutablePointer<Int32>, stride: Int, rowTop: Int32,
                               active: [Edge], evenOdd: Bool, width w: Int,
                               lo: UnsafeMutablePointer<Int>, hi: UnsafeMutablePointer<Int>,
-                              bits rb0: UnsafeMutablePointer<UInt64>, words: Int) {
+                              bits rb0: UnsafeMutablePointer<UInt64>, words: Int) -> Bool {
             let top = Double(rowTop), bottom = Double(rowTop) + 256 * Double(rows)
             let rowEnd = rowTop &+ Int32(256 * rows)
             // The lists are filled through pointers into buffers kept at least `active.count`
@@ -190,7 +192,7 @@ extension Rasterizer {
                     n &+= 1
                 }
             }}}
-            guard n >= 2, n <= Self.maxPieces, budget > 0 else { return }
+            guard n >= 2, n <= Self.maxPieces, budget > 0 else { return false }
             if order.count < n {
                 order = [Int32](repeating: 0, count: n); scratch = order
                 xs = [Double](repeating: 0, count: n)
@@ -246,6 +248,7 @@ extension Rasterizer {
                     lo[k] = min(lo[k], mn[k]); hi[k] = max(hi[k], mx[k] + 1)
                 }
             }}}}}}}}
+            return true
         }
 
         /// The state of one row's sweep.

@@ -9,8 +9,10 @@
 // pixel remembers the first chain through it, so a row where two unrelated chains share a pixel
 // (edges crossing or overlapping there) is flagged and recomputed exactly by CrossingResolver; an
 // outline that cannot cross itself (one convex contour, seen from its turns while it is built) skips
-// that bookkeeping, and one that crosses itself in row after row makes cells only for the rows the
-// resolver will not rebuild. Cells live in a dense Int32 buffer for one band of rows at a time (64
+// that bookkeeping. One of many chains a contour that crosses itself in many rows (a sample of rows
+// tells) skips it too, the other way: every row goes to the resolver, which costs less than finding
+// the rows that need it; one of many chains that crosses itself less often makes cells only for the
+// rows the resolver will not rebuild. Cells live in a dense Int32 buffer for one band of rows at a time (64
 // rows, so it stays in cache; a shape of up to 65536 cells, a 255 px square, is one band, which
 // took 7 to 14% off rounded rects and their strokes of 64 and 128 px, while one band of twice that
 // made 256 px rotated rects 15 to 20% slower), with a per-row touched range and a bit per 8 cells;
@@ -445,6 +447,11 @@ public enum Rasterizer {
         /// themselves (`Stroker.Scratch.outlineIsSimple`): no pixel ownership is tracked.
         @exclusivity(unchecked) var outlineIsSimple = false
         @exclusivity(unchecked) var resolveNoRow = false
+        /// Testing hook: whether a fill that may skip the pixel bookkeeping and sweep every row
+        /// (`crossesOften`) does so; nil lets the sample decide. `sweptWhole` counts the fills
+        /// that did.
+        @exclusivity(unchecked) var resolveWhole: Bool? = nil
+        @exclusivity(unchecked) var sweptWhole = 0
         /// The resolver's event budget for one fill (`CrossingResolver.fillBudget`; lowered by
         /// tests to reach the rows after it runs out).
         @exclusivity(unchecked) var fillBudget = CrossingResolver.fillBudget
@@ -598,6 +605,16 @@ public enum Rasterizer {
             // It pays where a quarter of the rows or more are resolved: guessed for the first
             // band from the number of chains, then told by the band before.
             var deferCells = track && !noRow && chains.contourOf.count - 1 >= 4 * max(1, chains.first.count)
+            // Such an outline that crosses itself in an eighth of its rows or more (a sample of rows
+            // tells, `crossesOften`) skips the pixel bookkeeping altogether: every row goes to the
+            // resolver, a band's rows in one sweep. The bookkeeping cost more than the resolver
+            // spends on the rows that need no resolving: random polygons and their strokes take 7
+            // to 27% fewer instructions. An outline of many chains that does not cross (a star, a
+            // zigzag stroke) keeps it: swept whole, it took up to 40% longer from 64 px on.
+            let all = single ? active : edges   // where the fill's edges are for now
+            let whole = deferCells && !everyRow && all.count <= CrossingResolver.maxPieces
+                && (resolveWhole ?? all.withUnsafeBufferPointer { Engine.crossesOften($0, rows: h) })
+            if whole { sweptWhole += 1 }
             var resolved = 0
             defer { resolvedRows += resolved }
             resolver.budget = fillBudget
@@ -627,7 +644,11 @@ public enum Rasterizer {
                     if active.isEmpty { continue }
                     for r in 0..<(bandBot - bandTop) { rmin[r] = Int.max; rmax[r] = Int.min; S[r] = 0 }
                     var pieceCount = 0
-                    if deferCells {
+                    if whole {
+                        // Every row is one run for the resolver. Each row's cell range starts
+                        // empty at the right end (w) and widens to what the resolver writes.
+                        for r in 0..<(bandBot - bandTop) { S[r] = 3; rmin[r] = w; rmax[r] = w }
+                    } else if deferCells {
                         pieceCount = deferredCells(active: active, fTop: fTop, fBot: fBot, bandTop: bandTop, rows: bandBot - bandTop,
                                                    A: A, stride: stride, rmin: rmin.baseAddress!, rmax: rmax.baseAddress!, B: B,
                                                    words: words, O: O, stampBase: stampBase, S: S, book: book, everyRow: everyRow,
@@ -643,8 +664,8 @@ public enum Rasterizer {
                             }
                         }
                     }
-                    let deferredBand = deferCells
-                    if track && !noRow && bandCount > 1 {
+                    let deferredBand = deferCells || whole
+                    if track && !noRow && bandCount > 1 && !whole {
                         var flaggedRows = 0
                         for r in 0..<(bandBot - bandTop) where S[r] != 0 { flaggedRows += 1 }
                         deferCells = 4 * flaggedRows >= bandBot - bandTop
@@ -664,15 +685,23 @@ public enum Rasterizer {
                                 r1 += 1
                                 S[r1] = 2   // done with this run
                             }
-                            if deferredBand && resolver.budget <= 0 {
+                            if deferredBand && !whole && resolver.budget <= 0 {
                                 // The fill's budget ran out in this band: these rows get the plain
                                 // area sum after all.
                                 Engine.cells(from: rowPieces!, pieceCount, rows: r...r1, A, stride, rmin.baseAddress!, rmax.baseAddress!, B, words)
                             }
                             resolved += r1 - r + 1
-                            resolver.resolve(rows: r1 - r + 1, first: row, stride: stride, rowTop: Int32((bandTop + r) << 8),
-                                             active: active, evenOdd: evenOdd, width: w,
-                                             lo: rmin.baseAddress! + r, hi: rmax.baseAddress! + r, bits: B + r * words, words: words)
+                            let wrote = resolver.resolve(rows: r1 - r + 1, first: row, stride: stride, rowTop: Int32((bandTop + r) << 8),
+                                                         active: active, evenOdd: evenOdd, width: w,
+                                                         lo: rmin.baseAddress! + r, hi: rmax.baseAddress! + r, bits: B + r * words, words: words)
+                            if whole && !wrote {
+                                // Declined (the fill's budget is spent, or a single piece): these
+                                // rows get the plain area sum, as they would have without it.
+                                active.withUnsafeBufferPointer { ap in
+                                    Engine.rasterizeEdges(ap, Int32((bandTop + r) << 8), Int32((bandTop + r1 + 1) << 8), bandTop, A, stride,
+                                                          rmin.baseAddress!, rmax.baseAddress!, B, words, O, stampBase, S, book, Untracked.self)
+                                }
+                            }
                         }
                         let lo = rmin[r], hi = rmax[r]
 
@@ -731,6 +760,67 @@ public enum Rasterizer {
                     }
                 }
             }}}}}}}}
+        }
+
+        /// Whether the outline crosses itself in at least an eighth of its rows, judged on up to 16
+        /// sample rows spread over the region: in a sample row, the edges that span it are sorted
+        /// by x at its top, and a crossing shows as a pair out of order at its bottom. An outline
+        /// of many chains that crosses itself that often is swept whole (see `sweep`). A region of
+        /// at most 12 rows is not sampled: sweeping it whole costs less whatever it holds. Each
+        /// edge is visited once (the samples it spans follow from its ends), with one division.
+        static func crossesOften(_ E: UnsafeBufferPointer<Edge>, rows h: Int) -> Bool {
+            if h <= 12 { return true }
+            let samples = min(16, h / 4)
+            // Per sample: its row's top (1/256 px), where its edges start in `xs` and where they
+            // end so far; one allocation for the three.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * samples + 1) { buf in
+                let top = buf.baseAddress!, start = top + samples, end = start + samples + 1
+                for k in 0..<samples { top[k] = ((2 &* k &+ 1) &* h / (2 &* samples)) << 8 }
+                (start).initialize(repeating: 0, count: samples + 1)
+                // The first sample whose row starts at or below y0: a guess from y0's share of the
+                // height, then a step either way at most (the rows are evenly spread).
+                let scale = Double(samples) / Double(h &* 256)
+                @inline(__always) func first(_ y0: Int32) -> Int {
+                    var k = min(max(Int(Double(y0) * scale), 0), samples)
+                    while k > 0 && top[k &- 1] >= Int(y0) { k &-= 1 }
+                    while k < samples && top[k] < Int(y0) { k &+= 1 }
+                    return k
+                }
+                var total = 0
+                // An edge shorter than a row spans no sample row (most of a curve's or a stroke's).
+                for e in E where e.y1 &- e.y0 >= 256 {
+                    var k = first(e.y0)
+                    while k < samples && top[k] &+ 256 <= Int(e.y1) { start[k &+ 1] &+= 1; total &+= 1; k &+= 1 }
+                }
+                if total == 0 { return false }
+                for k in 0..<samples { start[k &+ 1] &+= start[k] }
+                end.update(from: start, count: samples)
+                return withUnsafeTemporaryAllocation(of: (top: Double, bottom: Double).self, capacity: total) { xs in
+                    // Each sample's spanning edges: x at the row's top and at its bottom.
+                    for e in E where e.y1 &- e.y0 >= 256 {
+                        var k = first(e.y0)
+                        guard k < samples && top[k] &+ 256 <= Int(e.y1) else { continue }
+                        let slope = Double(e.x1 &- e.x0) / Double(e.y1 &- e.y0)
+                        while k < samples && top[k] &+ 256 <= Int(e.y1) {
+                            let t = Double(e.x0) + Double(top[k] &- Int(e.y0)) * slope
+                            xs[end[k]] = (t, t + 256 * slope)
+                            end[k] &+= 1
+                            k &+= 1
+                        }
+                    }
+                    var crossing = 0
+                    for k in 0..<samples {
+                        // Sorted by x at the top (the library sort: a hostile path may put
+                        // thousands of edges in one row), a crossing is a pair out of order below.
+                        var row = UnsafeMutableBufferPointer(rebasing: xs[start[k]..<end[k]])
+                        row.sort { $0.top < $1.top }
+                        var i = start[k] &+ 1
+                        while i < end[k] && xs[i].bottom >= xs[i &- 1].bottom { i &+= 1 }
+                        if i < end[k] { crossing &+= 1; if 8 * crossing >= samples { return true } }
+                    }
+                    return false
+                }
+            }
         }
 
         /// True when the outline is one contour of two y-monotone chains that cannot cross:
