@@ -605,8 +605,8 @@ public enum Rasterizer {
             // It pays where a quarter of the rows or more are resolved: guessed for the first
             // band from the number of chains, then told by the band before.
             var deferCells = track && !noRow && chains.contourOf.count - 1 >= 4 * max(1, chains.first.count)
-            // Such an outline that crosses itself in an eighth of its rows or more (a sample of rows
-            // tells, `crossesOften`) skips the pixel bookkeeping altogether: every row goes to the
+            // Such an outline that crosses itself in many rows (a sample of rows tells,
+            // `crossesOften`) skips the pixel bookkeeping altogether: every row goes to the
             // resolver, a band's rows in one sweep. The bookkeeping cost more than the resolver
             // spends on the rows that need no resolving: random polygons and their strokes take 7
             // to 27% fewer instructions. An outline of many chains that does not cross (a star, a
@@ -762,15 +762,17 @@ public enum Rasterizer {
             }}}}}}}}
         }
 
-        /// Whether the outline crosses itself in at least an eighth of its rows, judged on up to 16
-        /// sample rows spread over the region: in a sample row, the edges that span it are sorted
-        /// by x at its top, and a crossing shows as a pair out of order at its bottom. An outline
-        /// of many chains that crosses itself that often is swept whole (see `sweep`). A region of
-        /// at most 12 rows is not sampled: sweeping it whole costs less whatever it holds. Each
-        /// edge is visited once (the samples it spans follow from its ends), with one division.
+        /// Whether the outline crosses itself often enough to be swept whole (see `sweep`), judged
+        /// on up to 16 sample rows spread over the region: in a sample row, the edges that span it
+        /// are sorted by x at its top, and a crossing shows as a pair out of order at its bottom.
+        /// Above 64 rows an eighth of the samples must show one; up to 64, one is enough (a small
+        /// shape swept whole costs little more even where it does not cross); a region of at most
+        /// 12 rows is not sampled at all. Each edge is visited once (the samples it spans follow
+        /// from its ends), with one division.
         static func crossesOften(_ E: UnsafeBufferPointer<Edge>, rows h: Int) -> Bool {
             if h <= 12 { return true }
-            let samples = min(16, h / 4)
+            let samples = min(16, h / 2)
+            let needed = h <= 64 ? 1 : samples / 8
             // Per sample: its row's top (1/256 px), where its edges start in `xs` and where they
             // end so far; one allocation for the three.
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * samples + 1) { buf in
@@ -810,13 +812,25 @@ public enum Rasterizer {
                     }
                     var crossing = 0
                     for k in 0..<samples {
-                        // Sorted by x at the top (the library sort: a hostile path may put
-                        // thousands of edges in one row), a crossing is a pair out of order below.
-                        var row = UnsafeMutableBufferPointer(rebasing: xs[start[k]..<end[k]])
-                        row.sort { $0.top < $1.top }
+                        // Sorted by x at the top, a crossing is a pair out of order below. An
+                        // insertion sort for the dozen a row holds in practice, the library sort
+                        // for a hostile path's thousands.
+                        if end[k] &- start[k] > 32 {
+                            var row = UnsafeMutableBufferPointer(rebasing: xs[start[k]..<end[k]])
+                            row.sort { $0.top < $1.top }
+                        } else {
+                            var i = start[k] &+ 1
+                            while i < end[k] {
+                                let v = xs[i]
+                                var j = i
+                                while j > start[k] && xs[j &- 1].top > v.top { xs[j] = xs[j &- 1]; j &-= 1 }
+                                xs[j] = v
+                                i &+= 1
+                            }
+                        }
                         var i = start[k] &+ 1
                         while i < end[k] && xs[i].bottom >= xs[i &- 1].bottom { i &+= 1 }
-                        if i < end[k] { crossing &+= 1; if 8 * crossing >= samples { return true } }
+                        if i < end[k] { crossing &+= 1; if crossing >= needed { return true } }
                     }
                     return false
                 }

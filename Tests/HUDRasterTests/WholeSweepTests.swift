@@ -82,6 +82,12 @@ final class WholeSweepTests: XCTestCase {
             shuffled.append(edge(Int32(10 * k), bottom, dir: k % 2 == 0 ? 1 : -1))
         }
         shuffled.withUnsafeBufferPointer { XCTAssertTrue(Rasterizer.Engine.crossesOften($0, rows: 100)) }
+        // Up to 64 rows one crossing in a sample row is enough: this X over 40 rows crosses at
+        // y = 8.3, in row 8, one of the 16 sampled (1, 3, 6, 8, 11, ...).
+        let small = [Rasterizer.Edge(x0: 0, y0: 0, x1: 40 * 256, y1: 40 * 256, dir: 1, chain: 1),
+                     Rasterizer.Edge(x0: 2688, y0: 0, x1: 0, y1: 40 * 256, dir: -1, chain: 2)]
+        small.withUnsafeBufferPointer { XCTAssertTrue(Rasterizer.Engine.crossesOften($0, rows: 40)) }
+        apart.withUnsafeBufferPointer { XCTAssertFalse(Rasterizer.Engine.crossesOften($0, rows: 40)) }
         // 12 rows or fewer: always swept whole.
         apart.withUnsafeBufferPointer { XCTAssertTrue(Rasterizer.Engine.crossesOften($0, rows: 12)) }
     }
