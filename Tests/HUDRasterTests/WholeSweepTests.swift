@@ -44,23 +44,26 @@ final class WholeSweepTests: XCTestCase {
         }
     }
 
-    /// Outlines of many chains that do not cross themselves keep the flagged sweep once they are
-    /// more than 12 rows tall: a star and a stroked zigzag.
+    /// Outlines of many chains that do not cross themselves keep the flagged sweep (a glyph like
+    /// "m", 10 chains, is one): a 20-point star 120 px tall, and a 6-point star 11 px tall. A small
+    /// outline of 12 chains a contour or more is swept whole without a sample (the 20-point star
+    /// 11 px tall), which no glyph is.
     func testOutlinesThatDoNotCrossKeepTheFlaggedSweep() throws {
-        var star = Path()
-        for k in 0..<40 {
-            let a = Double(k) * Double.pi / 20, r = k % 2 == 0 ? 60.0 : 35.0
-            let q = Point(x: 70 + r * cos(a), y: 70 + r * sin(a))
-            if k == 0 { star.move(to: q) } else { star.addLine(to: q) }
+        func star(_ points: Int, scale: Double) -> Path {
+            var p = Path()
+            for k in 0..<(2 * points) {
+                let a = Double(k) * Double.pi / Double(points), r = (k % 2 == 0 ? 60.0 : 35.0) * scale
+                let q = Point(x: 70 * scale + r * cos(a), y: 70 * scale + r * sin(a))
+                if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
+            }
+            p.closeSubpath()
+            return p
         }
-        star.closeSubpath()
-        let e = Rasterizer.Engine()
-        _ = try mask(star, .winding, whole: nil, e)
-        XCTAssertEqual(e.sweptWhole, 0, "a star has no crossing")
-        // The same star 10 px tall is swept whole: sampling it would cost more than it saves.
-        let small = Rasterizer.Engine()
-        _ = try mask(star.applying(Transform(scaleX: 0.08, y: 0.08)), .winding, whole: nil, small)
-        XCTAssertEqual(small.sweptWhole, 1)
+        for (points, scale, expected) in [(20, 1.0, 0), (6, 0.09, 0), (20, 0.09, 1)] {
+            let e = Rasterizer.Engine()
+            _ = try mask(star(points, scale: scale), .winding, whole: nil, e)
+            XCTAssertEqual(e.sweptWhole, expected, "\(points) points at \(scale)")
+        }
     }
 
     /// The row sample itself: two edges that swap sides inside the sampled rows are seen, two
@@ -88,7 +91,7 @@ final class WholeSweepTests: XCTestCase {
                      Rasterizer.Edge(x0: 2688, y0: 0, x1: 0, y1: 40 * 256, dir: -1, chain: 2)]
         small.withUnsafeBufferPointer { XCTAssertTrue(Rasterizer.Engine.crossesOften($0, rows: 40)) }
         apart.withUnsafeBufferPointer { XCTAssertFalse(Rasterizer.Engine.crossesOften($0, rows: 40)) }
-        // 12 rows or fewer: always swept whole.
-        apart.withUnsafeBufferPointer { XCTAssertTrue(Rasterizer.Engine.crossesOften($0, rows: 12)) }
+        // However few the rows.
+        apart.withUnsafeBufferPointer { XCTAssertFalse(Rasterizer.Engine.crossesOften($0, rows: 6)) }
     }
 }
