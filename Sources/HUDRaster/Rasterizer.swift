@@ -8,22 +8,22 @@
 // is crossed by one y-monotone chain of the outline. Each edge carries its chain's number and each
 // pixel remembers the first chain through it, so a row where two unrelated chains share a pixel
 // (edges crossing or overlapping there) is flagged and recomputed exactly by CrossingResolver; an
-// outline that cannot cross itself (one convex contour, seen from its turns while it is built) skips
-// that bookkeeping. One of many chains a contour that crosses itself in many rows (a sample of rows
-// tells) skips it too, the other way: every row goes to the resolver, which costs less than finding
-// the rows that need it; one of many chains that crosses itself less often makes cells only for the
-// rows the resolver will not rebuild. Cells live in a dense Int32 buffer for one band of rows at a time (64
-// rows, so it stays in cache; a shape of up to 65536 cells, a 255 px square, is one band, which
-// took 7 to 14% off rounded rects and their strokes of 64 and 128 px, while one band of twice that
-// made 256 px rotated rects 15 to 20% slower), with a per-row touched range and a bit per 8 cells;
-// the sweep zeroes cells as it reads them so the buffer is ready for the next band without a clear.
-// Untouched stretches have constant coverage: empty ones are skipped (the inside of a stroke is
-// never composited), full ones are handed over as one run. Where the coverage goes is a
-// CoverageSink: a solid colour is composited right there (SolidSink), anything else gets spans of
-// a coverage buffer (SpanSink). Segments are clipped to the work region in Double before
+// outline that cannot cross itself (one convex contour, seen from its turns while it is built)
+// skips that bookkeeping. One of many chains a contour that crosses itself in many rows (a sample
+// of rows tells) skips it too, the other way: every row goes to the resolver, which costs less than
+// finding the rows that need it; one of many chains that crosses itself less often makes cells only
+// for the rows the resolver will not rebuild. Cells live in a dense Int32 buffer for one band of
+// rows at a time (64 rows, so it stays in cache; a shape of up to 65536 cells, a 255 px square, is
+// one band, which took 7 to 14% off rounded rects and their strokes of 64 and 128 px, while one
+// band of twice that made 256 px rotated rects 15 to 20% slower), with a per-row touched range and
+// a bit per 8 cells; the sweep zeroes cells as it reads them so the buffer is ready for the next
+// band without a clear. Untouched stretches have constant coverage: empty ones are skipped (the
+// inside of a stroke is never composited), full ones are handed over as one run. Where the coverage
+// goes is a CoverageSink: a solid colour is composited right there (SolidSink), anything else gets
+// spans of a coverage buffer (SpanSink). Segments are clipped to the work region in Double before
 // quantisation: parts left of it become vertical edges on its left border (they still carry
-// winding), parts right of, above or below it are dropped. So a 16k-wide canvas costs nothing for
-// a 20 px shape: the work is bounded by the shape's box intersected with the clip.
+// winding), parts right of, above or below it are dropped. So a 16k-wide canvas costs nothing for a
+// 20 px shape: the work is bounded by the shape's box intersected with the clip.
 
 /// Largest integer <= v, without a libm call. Valid for |v| < 2^62.
 @inline(__always) func floorToInt(_ v: Double) -> Int {
@@ -782,7 +782,7 @@ public enum Rasterizer {
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * samples + 1) { buf in
                 let top = buf.baseAddress!, start = top + samples, end = start + samples + 1
                 for k in 0..<samples { top[k] = ((2 &* k &+ 1) &* h / (2 &* samples)) << 8 }
-                (start).initialize(repeating: 0, count: samples + 1)
+                start.initialize(repeating: 0, count: samples + 1)
                 // The first sample whose row starts at or below y0: a guess from y0's share of the
                 // height, then a step either way at most (the rows are evenly spread).
                 let scale = Double(samples) / Double(h &* 256)
