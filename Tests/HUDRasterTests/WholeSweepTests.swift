@@ -66,17 +66,30 @@ final class WholeSweepTests: XCTestCase {
         }
     }
 
-    /// The row sample itself: two edges that swap sides inside the sampled rows are seen, two
-    /// that keep their order are not.
-    func testCrossesOftenSeesCrossingsInSampledRows() {
+    /// The test itself. Up to 16 edges every pair is tested: one crossing is seen wherever it is,
+    /// and neighbours that share an end do not count. Beyond 16 the rows are sampled: an X
+    /// crossing between two sample rows is not seen, edges crossing all down the rows are.
+    func testCrossesOftenSeesCrossings() {
         func edge(_ x0: Int32, _ x1: Int32, dir: Int32 = 1) -> Rasterizer.Edge {
             Rasterizer.Edge(x0: x0 * 256, y0: 0, x1: x1 * 256, y1: 100 * 256, dir: dir, chain: 1)
         }
-        // An X crosses in one row of 100 (row 50, between two sample rows); two edges apart never.
-        let x = [edge(0, 100), edge(100, 0, dir: -1)]
+        func often(_ edges: [Rasterizer.Edge], rows: Int = 100) -> Bool {
+            edges.withUnsafeBufferPointer { Rasterizer.Engine.crossesOften($0, rows: rows) }
+        }
+        let x = [edge(0, 100), edge(100, 0, dir: -1)]          // crosses in row 50
         let apart = [edge(0, 10), edge(50, 60, dir: -1)]
-        x.withUnsafeBufferPointer { XCTAssertFalse(Rasterizer.Engine.crossesOften($0, rows: 100), "one crossing row of 100") }
-        apart.withUnsafeBufferPointer { XCTAssertFalse(Rasterizer.Engine.crossesOften($0, rows: 100)) }
+        let v = [edge(0, 50), edge(100, 50, dir: -1)]          // meet at their lower ends
+        XCTAssertTrue(often(x))
+        XCTAssertFalse(often(apart))
+        XCTAssertFalse(often(v))
+        // Eighteen far-off vertical edges make the sets too big to test pair by pair.
+        var padding: [Rasterizer.Edge] = []
+        for k in 0..<18 {
+            let at = Int32(1000 + 10 * k)
+            padding.append(edge(at, at))
+        }
+        XCTAssertFalse(often(x + padding), "one crossing row of 100, between two sample rows")
+        XCTAssertFalse(often(apart + padding))
         // Sixteen edges from x = 10 k at the top to a shuffled 10 (7 k mod 16) at the bottom cross
         // each other at heights all down the rows.
         var shuffled: [Rasterizer.Edge] = []
@@ -84,14 +97,13 @@ final class WholeSweepTests: XCTestCase {
             let bottom = Int32(10 * ((7 * k) % 16))
             shuffled.append(edge(Int32(10 * k), bottom, dir: k % 2 == 0 ? 1 : -1))
         }
-        shuffled.withUnsafeBufferPointer { XCTAssertTrue(Rasterizer.Engine.crossesOften($0, rows: 100)) }
+        XCTAssertTrue(often(shuffled + padding))
         // Up to 64 rows one crossing in a sample row is enough: this X over 40 rows crosses at
         // y = 8.3, in row 8, one of the 16 sampled (1, 3, 6, 8, 11, ...).
         let small = [Rasterizer.Edge(x0: 0, y0: 0, x1: 40 * 256, y1: 40 * 256, dir: 1, chain: 1),
                      Rasterizer.Edge(x0: 2688, y0: 0, x1: 0, y1: 40 * 256, dir: -1, chain: 2)]
-        small.withUnsafeBufferPointer { XCTAssertTrue(Rasterizer.Engine.crossesOften($0, rows: 40)) }
-        apart.withUnsafeBufferPointer { XCTAssertFalse(Rasterizer.Engine.crossesOften($0, rows: 40)) }
-        // However few the rows.
-        apart.withUnsafeBufferPointer { XCTAssertFalse(Rasterizer.Engine.crossesOften($0, rows: 6)) }
+        XCTAssertTrue(often(small + padding, rows: 40))
+        XCTAssertFalse(often(apart + padding, rows: 40))
+        XCTAssertFalse(often(apart + padding, rows: 6))
     }
 }
