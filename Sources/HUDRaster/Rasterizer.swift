@@ -605,14 +605,13 @@ public enum Rasterizer {
             // It pays where a quarter of the rows or more are resolved: guessed for the first
             // band from the number of chains, then told by the band before.
             var deferCells = track && !noRow && chains.contourOf.count - 1 >= 4 * max(1, chains.first.count)
-            // Such an outline that crosses itself in many rows (a sample of rows tells,
+            // Such an outline that crosses itself (in many rows, when a sample of rows has to tell:
             // `crossesOften`) skips the pixel bookkeeping altogether: every row goes to the
             // resolver, a band's rows in one sweep. The bookkeeping cost more than the resolver
-            // spends on the rows that need no resolving: random polygons and their strokes take up
-            // to 28% fewer instructions (10-gons of 128 px and more gain nothing). An outline of
-            // many chains that does not cross (a star, a zigzag stroke) keeps it: swept whole, it
-            // took up to 40% longer from 64 px on.
-            // A small outline of 12 chains a contour or more is not even sampled: no glyph has that
+            // spends on the rows that need no resolving: random polygons and their strokes take 5
+            // to 28% fewer instructions. An outline of many chains that does not cross (a star, a
+            // zigzag stroke) keeps it: swept whole, it took up to 40% longer from 64 px on.
+            // A small outline of 12 chains a contour or more is not even tested: no glyph has that
             // many ("m" has 10), and for a small tangle the sample cost 4% of the fill.
             let all = single ? active : edges   // where the fill's edges are for now
             let dense = h <= 16 && chains.contourOf.count - 1 >= 12 * max(1, chains.first.count)
@@ -766,8 +765,9 @@ public enum Rasterizer {
             }}}}}}}}
         }
 
-        /// Whether the outline crosses itself often enough to be swept whole (see `sweep`), judged
-        /// on up to 16 sample rows spread over the region: in a sample row, the edges that span it
+        /// Whether the outline crosses itself often enough to be swept whole (see `sweep`). An
+        /// outline of up to 16 edges is swept whole if any two cross. A bigger one is judged on up
+        /// to 16 sample rows spread over the region: in a sample row, the edges that span it
         /// are sorted by x at its top, and a crossing shows as a pair out of order at its bottom.
         /// Above 64 rows an eighth of the samples must show one; up to 64, one is enough (a small
         /// shape swept whole costs little more even where it does not cross). Small shapes are
