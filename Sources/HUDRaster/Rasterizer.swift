@@ -860,7 +860,7 @@ public enum Rasterizer {
             }
             for i in 0..<E.count {
                 let a = E[i]
-                for j in (i + 1)..<max(i + 1, E.count) {
+                for j in (i + 1)..<E.count {
                     let b = E[j]
                     // Apart in y: no crossing (and no arithmetic).
                     if b.y0 >= a.y1 || a.y0 >= b.y1 { continue }
