@@ -197,7 +197,9 @@ public enum Rasterizer {
     struct EdgeBuilder: FlattenSink {
         var rx0: Double, ry0: Double, rx1: Double, ry1: Double
         let edges: UnsafeMutablePointer<[Edge]>
-        unowned(unsafe) let chains: ChainTable
+        /// Held strongly: one retain per path. Held `unowned(unsafe)`, every access to it made a
+        /// strong copy (a retain and a release per chain the outline starts).
+        let chains: ChainTable
         /// Edges not yet appended to `edges` (room for `stageCapacity`: 960 bytes, under the
         /// 1 KiB that `withUnsafeTemporaryAllocation` is sure to put on the stack; past that it
         /// asks the runtime, which on Linux means a heap block per path).
@@ -400,8 +402,9 @@ public enum Rasterizer {
     /// Not thread-safe; one per Canvas.
     final class Engine {
         // Every stored property skips the runtime exclusivity check (`@exclusivity(unchecked)`):
-        // an engine belongs to one canvas on one thread, the sweep swaps its buffers out before
-        // touching them, and the eight checks a fill made were 4 to 8% of an 8 px shape's time.
+        // an engine belongs to one canvas on one thread, the sweep's overlapping accesses are to
+        // different properties, and the eight checks a fill made were 4 to 8% of an 8 px shape's
+        // time.
         @exclusivity(unchecked) var region = PixelRect.empty
         @exclusivity(unchecked) var edges: [Edge] = []
         @exclusivity(unchecked) var sorted: [Edge] = []
@@ -546,25 +549,8 @@ public enum Rasterizer {
             let stampBase = ownerStamp
             ownerStamp += UInt64(h)
             if shared.count < bandRows { shared = [UInt8](repeating: 0, count: bandRows) }
-            // Take the buffers out of the object for the duration (no exclusivity checks inside).
-            var edges = [Edge](); swap(&edges, &self.edges)
-            var sorted = [Edge](); swap(&sorted, &self.sorted)
-            var bandStart = [Int](); swap(&bandStart, &self.bandStart)
-            var active = [Edge](); swap(&active, &self.active)
-            var acc = [Int32](); swap(&acc, &self.acc)
-            var cov = [UInt8](); swap(&cov, &self.cov)
-            var rowMin = [Int](); swap(&rowMin, &self.rowMin)
-            var rowMax = [Int](); swap(&rowMax, &self.rowMax)
-            var bits = [UInt64](); swap(&bits, &self.bits)
-            var owner = [UInt64](); swap(&owner, &self.owner)
-            var shared = [UInt8](); swap(&shared, &self.shared)
-            var resolver = CrossingResolver(); swap(&resolver, &self.resolver)
-            defer {
-                swap(&edges, &self.edges); swap(&sorted, &self.sorted); swap(&bandStart, &self.bandStart)
-                swap(&active, &self.active); swap(&acc, &self.acc); swap(&cov, &self.cov)
-                swap(&rowMin, &self.rowMin); swap(&rowMax, &self.rowMax); swap(&bits, &self.bits)
-                swap(&owner, &self.owner); swap(&shared, &self.shared); swap(&resolver, &self.resolver)
-            }
+            // The buffers are used in place: taking them out of the object (swapping in empty ones
+            // and back) cost a reference-count operation each, some 5% of an 8 px shape's time.
             // A shape of one band (most of what a HUD draws) has every edge active throughout:
             // the edges themselves serve as the active list, with no sort and no copy.
             let single = bandCount == 1
@@ -613,10 +599,9 @@ public enum Rasterizer {
             // zigzag stroke) keeps it: swept whole, it took up to 40% longer from 64 px on.
             // A small outline of 12 chains a contour or more is not even tested: no glyph has that
             // many ("m" has 10), and for a small tangle the sample cost 4% of the fill.
-            let all = single ? active : edges   // where the fill's edges are for now
             let dense = h <= 16 && chains.contourOf.count - 1 >= 12 * max(1, chains.first.count)
-            let whole = deferCells && !everyRow && all.count <= CrossingResolver.maxPieces
-                && (resolveWhole ?? (dense || all.withUnsafeBufferPointer { Engine.crossesOften($0, rows: h) }))
+            let whole = deferCells && !everyRow && (single ? active : edges).count <= CrossingResolver.maxPieces
+                && (resolveWhole ?? (dense || (single ? active : edges).withUnsafeBufferPointer { Engine.crossesOften($0, rows: h) }))
             if whole { sweptWhole += 1 }
             var resolved = 0
             defer { resolvedRows += resolved }
