@@ -640,7 +640,7 @@ public enum Rasterizer {
                         pieceCount = deferredCells(active: active, fTop: fTop, fBot: fBot, bandTop: bandTop, rows: bandBot - bandTop,
                                                    A: A, stride: stride, rmin: rmin.baseAddress!, rmax: rmax.baseAddress!, B: B,
                                                    words: words, O: O, stampBase: stampBase, S: S, book: book, everyRow: everyRow,
-                                                   resolver: resolver)
+                                                   budget: resolver.budget)
                     } else {
                         active.withUnsafeBufferPointer { ap in
                             if track {
@@ -1154,14 +1154,15 @@ public enum Rasterizer {
         /// The first pass of a deferred band (see `sweep`): the active edges are split into row
         /// pieces, kept in `rowPieces`, with pixel ownership and each row's cell range; rows of
         /// the runs the resolver will rebuild are marked 3, and cells are made for the others.
-        /// Returns the number of pieces.
+        /// `budget` is what the resolver has left: with none, no row is left to it. Returns the
+        /// number of pieces.
         func deferredCells(active: [Edge], fTop: Int32, fBot: Int32, bandTop: Int, rows: Int,
                            A: UnsafeMutablePointer<Int32>, stride: Int,
                            rmin: UnsafeMutablePointer<Int>, rmax: UnsafeMutablePointer<Int>,
                            B: UnsafeMutablePointer<UInt64>, words: Int,
                            O: UnsafeMutablePointer<UInt64>, stampBase: UInt64,
                            S: UnsafeMutablePointer<UInt8>, book: ChainPointers, everyRow: Bool,
-                           resolver: CrossingResolver) -> Int {
+                           budget: Int) -> Int {
             var need = 0
             for e in active {
                 let ya = max(e.y0, fTop), yb = min(e.y1, fBot)
@@ -1209,7 +1210,7 @@ public enum Rasterizer {
                 let top = Int32((bandTop + r) << 8), end = Int32((bandTop + r1 + 1) << 8)
                 var n = 0
                 for e in active where e.y0 < end && e.y1 > top { n += 1 }
-                if n >= 2 && n <= CrossingResolver.maxPieces && resolver.budget > 0 {
+                if n >= 2 && n <= CrossingResolver.maxPieces && budget > 0 {
                     for k in r...r1 { S[k] = 3 }
                 }
                 r = r1 + 1
