@@ -35,7 +35,7 @@ need() {
 need
 
 echo "building HUDCodecs (release) and the gifbench harness..." >&2
-HUD_TARGETS=HUDRaster,CCodecShims,HUDCodecs swift build -c release --target HUDCodecs --scratch-path "$BUILD" >&2
+swift build -c release --target HUDCodecs --scratch-path "$BUILD" >&2
 R="$BUILD/release"
 swiftc -O "$ROOT/Scripts/gifbench.swift" -module-name gifbench -I "$R/Modules" \
     -Xcc -fmodule-map-file="$R/CCodecShims.build/module.modulemap" \

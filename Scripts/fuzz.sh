@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # fuzz.sh: build the libFuzzer targets once and run each against its seed corpus for a given time.
 #
-# Design note: the fuzz targets exist only when HUDRENDER_FUZZ=1 (Package.swift), so a normal
-# build never links libFuzzer. One `swift build` (fuzzer + AddressSanitizer, release) produces all
+# Design note: the fuzz targets are their own package (Fuzz/Package.swift, depending on the root
+# package by path), so a normal build never links libFuzzer. One `swift build` (fuzzer + AddressSanitizer, release) produces all
 # of them; each then runs on a working corpus under .fuzz/ (gitignored) seeded from the committed
 # Fixtures/fuzz/<target>, so what the fuzzer learns persists between runs without touching the
 # repository. Crash, leak, timeout and out-of-memory inputs land in .fuzz/crashes/<target>/; to
@@ -29,7 +29,7 @@ product() { # font -> FuzzFont, commandline -> FuzzCommandLine
     esac
 }
 
-# The storyboard and command-line fuzzers are one binary (FuzzCLI, see Package.swift) that picks
+# The storyboard and command-line fuzzers are one binary (FuzzCLI, see Fuzz/Package.swift) that picks
 # its job from the name it runs under; the two names are symlinks made after the build.
 build_product() { case "$1" in storyboard|commandline) echo FuzzCLI ;; *) product "$1" ;; esac; }
 
@@ -45,12 +45,6 @@ fi
 
 SCRATCH=${FUZZ_SCRATCH:-/tmp/b-fuzz}
 NICE=${FUZZ_NICE:-19}
-# Library targets the fuzzers link. The hudrender executable is left out on purpose: its main
-# would clash with libFuzzer's, and the storyboard/command-line fuzzers compile its parsing
-# sources themselves (see the fuzz block of Package.swift).
-LIBS=CCodecShims,HUDRaster,HUDText,HUDSVG,HUDMotion,HUDKit,HUDCodecs
-export HUDRENDER_FUZZ=1 HUD_TARGETS=$LIBS
-
 mkdir -p .fuzz
 if [[ -z "${FUZZ_NO_BUILD:-}" ]]; then
     if (( ${#TARGETS[@]} == 1 )); then build_args=(--product "$(build_product "${TARGETS[0]}")"); else build_args=(); fi
@@ -60,7 +54,7 @@ if [[ -z "${FUZZ_NO_BUILD:-}" ]]; then
     # fuzzes blind); asking for the coverage libFuzzer reads explicitly restores it.
     if ! nice -n "$NICE" swift build -c release --sanitize fuzzer --sanitize address \
             -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
-            --scratch-path "$SCRATCH" "${build_args[@]}" >.fuzz/build.log 2>&1; then
+            --package-path Fuzz --scratch-path "$SCRATCH" "${build_args[@]}" >.fuzz/build.log 2>&1; then
         grep -E 'error:' .fuzz/build.log | head -20 >&2 || tail -20 .fuzz/build.log >&2
         echo "fuzz.sh: build failed (see .fuzz/build.log)" >&2; exit 2
     fi

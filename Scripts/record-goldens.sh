@@ -12,8 +12,6 @@
 #                                          # references of renamed or removed tests disappear
 #   FILTER=GoldenTextTests Scripts/record-goldens.sh    # only one suite (or test)
 #   SCRATCH=/tmp/b-golden Scripts/record-goldens.sh     # build folder (default .build)
-#   HUD_TARGETS=HUDRaster,HUDText,HUDMotion,HUDSVG,HUDKit,CCodecShims,HUDCodecs,HUDSnapshotTesting,HUDKitTests \
-#     Scripts/record-goldens.sh                          # build only what the suite needs
 set -uo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,10 +1,9 @@
-// FuzzCLI: one libFuzzer binary for the two parsers inside the hudrender executable.
+// FuzzCLI: one libFuzzer binary for the two parsers of the hudrender command (HUDRenderCLI).
 //
-// Design note: SwiftPM lets only one target compile the CLI's sources, so the storyboard and the
-// command-line fuzzers share this binary and it picks its job from the name it runs under
-// (Scripts/fuzz.sh links FuzzStoryboard and FuzzCommandLine to it; HUDRENDER_FUZZ_MODE=storyboard
-// or commandline overrides). Built only by Scripts/fuzz.sh (HUDRENDER_FUZZ=1, HUD_TARGETS without
-// hudrender, --sanitize fuzzer): any crash, hang or leak here is a bug.
+// Design note: the storyboard and the command-line fuzzers share this binary and it picks its job
+// from the name it runs under (Scripts/fuzz.sh links FuzzStoryboard and FuzzCommandLine to it;
+// HUDRENDER_FUZZ_MODE=storyboard or commandline overrides), so one sanitized build serves both.
+// Built only by Scripts/fuzz.sh (--sanitize fuzzer): any crash, hang or leak here is a bug.
 import Foundation
 
 private enum Mode { case storyboard, commandLine }

@@ -1,6 +1,6 @@
 // libFuzzer entry: the TrueType reader (table directory, cmap, kerning), glyph outlines and layout,
 // drawn into a small canvas both through the mask cache (axis-aligned) and as paths (rotated).
-// Built only by Scripts/fuzz.sh (HUDRENDER_FUZZ=1, --sanitize fuzzer): any crash, hang or leak here is a bug.
+// Built only by Scripts/fuzz.sh (the Fuzz package, --sanitize fuzzer): any crash, hang or leak here is a bug.
 //
 // Design note: a private, small GlyphCache per input keeps one input's glyphs from being served to
 // the next (the shared cache is keyed by face id, which would only grow) and no fallback library

@@ -1,5 +1,5 @@
 // libFuzzer entry: the giflib-backed GIF reader with disposal.
-// Built only by Scripts/fuzz.sh (HUDRENDER_FUZZ=1, --sanitize fuzzer): any crash, hang or leak here is a bug.
+// Built only by Scripts/fuzz.sh (the Fuzz package, --sanitize fuzzer): any crash, hang or leak here is a bug.
 import HUDCodecs
 
 @_cdecl("LLVMFuzzerTestOneInput")

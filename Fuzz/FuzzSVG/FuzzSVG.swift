@@ -1,6 +1,6 @@
 // libFuzzer entry: the XML reader, CSS and SVG document model, and rendering at a small size,
 // both as the CLI does (`renderImage(width:)`) and into a rotated, clipped canvas.
-// Built only by Scripts/fuzz.sh (HUDRENDER_FUZZ=1, --sanitize fuzzer): any crash, hang or leak here is a bug.
+// Built only by Scripts/fuzz.sh (the Fuzz package, --sanitize fuzzer): any crash, hang or leak here is a bug.
 //
 // Design note: the renders are small (32 px wide, 24 x 24) so the fuzzer spends its time in parsing
 // and in the renderer's bookkeeping (use/pattern/clip budgets), not in filling large pixel areas.

@@ -5,7 +5,11 @@
 // (PNG sequence) or spools for a second pass (GIF palette, APNG colour type) is the encoder's business.
 // Memory therefore never grows with the number of frames.
 import HUDRaster
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A streaming writer of animation frames.
 public protocol AnimationEncoder: AnyObject {

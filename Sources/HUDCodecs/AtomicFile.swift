@@ -7,7 +7,13 @@
 // also kept in a preallocated C registry so an interrupted run (Ctrl-C) can remove them from a signal
 // handler without allocating. Destinations that are devices or pipes (/dev/stdout) are written in
 // place, since they cannot be renamed over.
+#if canImport(Glibc)
 import Glibc
+private let writeToDescriptor = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let writeToDescriptor = Darwin.write
+#endif
 import CCodecShims
 
 /// A file being written atomically: create, `write`, then `commit` (or `discard`).
@@ -79,7 +85,7 @@ public final class AtomicFile {
         guard fileDescriptor >= 0 else { throw CodecError.alreadyFinished }
         var offset = 0
         while offset < bytes.count {
-            let n = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = writeToDescriptor(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 let e = errno
                 if e == EINTR { continue }

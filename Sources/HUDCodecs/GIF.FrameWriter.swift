@@ -17,7 +17,11 @@
 // from 2.06 MB to 1.62 MB with the palette changes, PSNR 44.1 -> 47.6 dB, banding 0.48 -> 0.42).
 import HUDRaster
 import CGIF
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension GIF {
     /// Receives giflib's output and forwards it to the atomic file in large writes.

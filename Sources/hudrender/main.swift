@@ -1,12 +1,10 @@
-// hudrender's entry point: install the signal trap, run the command, exit with its status.
+// hudrender's entry point: install the signal handlers, run the command, exit with its status.
 //
-// Design note: nothing else happens here, so the whole tool stays testable through
-// `CommandLineTool.main(_:)` and through the built binary alike.
+// Design note: nothing else happens here; the command is the HUDRenderCLI library, so tests,
+// fuzzers and other tools run exactly what the executable runs.
 
 import Foundation
-import HUDCodecs
+import HUDRenderCLI
 
-SignalTrap.removeTemporaryFiles = { AtomicFile.removeAllPending() }
-SignalTrap.install()
-let status = CommandLineTool.main(Array(CommandLine.arguments.dropFirst()))
-exit(status)
+CommandLineTool.installSignalHandlers()
+exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))

@@ -3,7 +3,11 @@
 // bypass: a path under a regular file, /sys, /dev/full, and a file-size limit (RLIMIT_FSIZE).
 import XCTest
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HUDRaster
 @testable import HUDCodecs
 

@@ -7,7 +7,9 @@
 
 import HUDCodecs
 
-enum CommandLineTool {
+/// The `hudrender` command: the executable's `main.swift` only calls ``installSignalHandlers()`` and
+/// ``main(_:)``, so tests and other tools run exactly what the command runs.
+public enum CommandLineTool {
     static let commands: [Command.Type] = [
         HUDCommand.self, RingCommand.self, BarCommand.self, GGCommand.self, IndicatorCommand.self,
         SVGCommand.self, BenchCommand.self, DiffCommand.self, BatchCommand.self,
@@ -44,8 +46,16 @@ enum CommandLineTool {
         return lines.joined(separator: "\n")
     }
 
-    /// Runs with `arguments` (without the program name) and returns the exit status.
-    static func main(_ arguments: [String]) -> Int32 {
+    /// Makes SIGINT and SIGTERM cancel the render cooperatively and remove unfinished output files.
+    /// Call once, before ``main(_:)``, in a process that runs the command.
+    public static func installSignalHandlers() {
+        SignalTrap.removeTemporaryFiles = { AtomicFile.removeAllPending() }
+        SignalTrap.install()
+    }
+
+    /// Runs with `arguments` (without the program name), printing to standard output and error as
+    /// the command does, and returns the exit status (0 success, 1 runtime failure, 2 usage error).
+    public static func main(_ arguments: [String]) -> Int32 {
         if arguments == ["--version"] || arguments == ["version"] {
             Console.out("hudrender \(Version.string)")
             return 0

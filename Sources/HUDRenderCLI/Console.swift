@@ -6,8 +6,10 @@
 
 #if canImport(Glibc)
 import Glibc
+private let writeToDescriptor = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
+private let writeToDescriptor = Darwin.write
 #endif
 
 enum Console {
@@ -28,11 +30,11 @@ enum Console {
     }
 
     static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buf in
-                Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+            let n = bytes.withUnsafeBytes { buf in
+                writeToDescriptor(fd, buf.baseAddress! + offset, buf.count - offset)
             }
             if n <= 0 { if errno == EINTR { continue }; return }
             offset += n
