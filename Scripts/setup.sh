@@ -1,14 +1,26 @@
 #!/usr/bin/env bash
 # Installs what hudrender needs on Debian/Ubuntu, only when it is missing:
 # libpng-dev, libgif-dev, zlib1g-dev (the encoders) and fonts-dejavu-core (HUD text).
+# With --tests, also what the test suite compares against: imagemagick (its PNG and GIF readers).
 # Runs apt-get as root, or through sudo when not root. Safe to run again.
 set -euo pipefail
+
+tests=false
+case "${1:-}" in
+  "") ;;
+  --tests) tests=true ;;
+  *) echo "setup: error: unknown option '$1'; use no option, or --tests for the test suite's tools" >&2; exit 2 ;;
+esac
 
 need=()
 [ -f /usr/include/png.h ] || [ -f /usr/include/libpng16/png.h ] || need+=(libpng-dev)
 [ -f /usr/include/gif_lib.h ] || need+=(libgif-dev)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+if $tests; then
+  # /usr/bin/convert, not any convert on PATH: a wrapper elsewhere is not ImageMagick.
+  [ -x /usr/bin/convert ] || need+=(imagemagick)
+fi
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}" >&2
@@ -24,6 +36,6 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 if ! command -v swift >/dev/null; then
-  echo "setup: error: the Swift toolchain is not on PATH (install Swift 5.9 or newer from swift.org)" >&2
+  echo "setup: error: the Swift toolchain is not on PATH (install Swift 6.0 or newer from swift.org)" >&2
   exit 1
 fi

@@ -120,7 +120,7 @@ final class AnimationTests: XCTestCase {
     /// A third-party decoder (ImageMagick -coalesce, when installed) sees the same composed frames,
     /// including restore-to-background disposal.
     func testGIFFramesMatchImageMagickCoalesce() throws {
-        let convert = ["/usr/local/bin/convert", "/usr/bin/convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let convert = ["/usr/bin/convert", "/usr/local/bin/convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let convert else { throw XCTSkip("ImageMagick convert is not installed") }
         var a = try Image(width: 20, height: 20, fill: .clear)
         var b = a

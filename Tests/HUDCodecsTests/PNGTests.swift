@@ -116,7 +116,7 @@ final class PNGTests: XCTestCase {
 
     /// PNGs written by ImageMagick (when installed) of several types decode to the same pixels.
     func testReadsImageMagickPNGs() throws {
-        let convert = ["/usr/local/bin/convert", "/usr/bin/convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let convert = ["/usr/bin/convert", "/usr/local/bin/convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let convert else { throw XCTSkip("ImageMagick convert is not installed") }
         let dir = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
