@@ -24,7 +24,7 @@ let allTargets: [Target] = [
         name: "hudrender",
         dependencies: ["HUDRaster", "HUDText", "HUDSVG", "HUDMotion", "HUDKit", "HUDCodecs"]),
 
-    .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster"]),
+    .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster", "HUDSnapshotTesting"], exclude: ["__Snapshots__"]),
     .testTarget(name: "HUDTextTests", dependencies: ["HUDText", "HUDRaster"]),
     .testTarget(name: "HUDSVGTests", dependencies: ["HUDSVG", "HUDRaster", "HUDCodecs"]),
     .testTarget(name: "HUDMotionTests", dependencies: ["HUDMotion"]),
