@@ -19,15 +19,16 @@
 // the strip's crossings are replayed in height order as changes to those two windings: nothing
 // needs the pieces to be neighbours at that moment. That replaced a Bentley-Ottmann sweep with a
 // heap of predicted crossings between neighbours, which spent most of its time predicting,
-// scheduling and discarding (a tangle's neighbours change at every crossing): the strips take
-// 26 to 35% off the time of 8 px tangles and their strokes, with the same output byte for byte.
+// scheduling and discarding (a tangle's neighbours change at every crossing): the strips do none
+// of that, with the same output byte for byte.
 // A chain vertex hands its place to the next edge in O(1), and the two pieces that meet at a
 // turning point cancel each other's effect on the pieces to their right. A run of flagged rows is
 // swept in one go (stretches are closed at every row boundary, so each row gets its own cells): a
-// tangle crosses itself in row after row, and setting up one sweep per row cost a fifth of the
-// time. The sweep state is a struct of raw pointers with mutating methods, so the inner loops carry
-// no dynamic exclusivity or copy-on-write checks; the crossing list lives in raw memory the
-// resolver keeps between fills. The output must not change with the implementation (it is compared
+// tangle crosses itself in row after row, and setting up one sweep per row cost more than many of
+// those rows' sweeps. The sweep state is a struct of raw pointers with mutating methods, so the inner loops carry
+// no dynamic exclusivity or copy-on-write checks; the crossing list lives in raw memory
+// (`RawStorage`) the resolver keeps between fills. The engine holds one resolver for its life and
+// calls it in place, never copied. The output must not change with the implementation (it is compared
 // byte for byte): the y-sorted start and end lists are sorted by (y, index), which is what a
 // stable sort of the index order gave, and a crossing's height is computed by the same formula as
 // before.
@@ -53,32 +54,10 @@ extension Rasterizer {
         /// Pieces `left` and `right` (their order above y) swap places at y.
         struct Crossing { var y: Double; var left: Int32; var right: Int32 }
 
-        /// The crossing list's memory, kept from fill to fill. A class only so that the memory is
-        /// freed with the resolver; the sweep works on the raw pointer and calls back only to grow.
-        /// The resolver is swapped in and out of its engine, never copied and used twice at once.
-        final class CrossingStorage {
-            private(set) var base: UnsafeMutablePointer<Crossing>
-            private(set) var capacity: Int
-            init(capacity: Int) {
-                base = .allocate(capacity: capacity)
-                self.capacity = capacity
-            }
-            /// Doubles the memory, keeping the first `count` entries.
-            func grow(keeping count: Int) -> UnsafeMutablePointer<Crossing> {
-                let bigger = UnsafeMutablePointer<Crossing>.allocate(capacity: capacity * 2)
-                bigger.moveInitialize(from: base, count: count)
-                base.deallocate()
-                base = bigger
-                capacity *= 2
-                return bigger
-            }
-            deinit { base.deallocate() }
-        }
-
         /// Rows with more pieces than this, or sweeps longer than `maxEvents`, keep the area sum
         /// (slightly wrong where edges cross) rather than spend unbounded time; so do all rows of
-        /// a fill once its rows together have used `budget` events (a hostile path of thousands
-        /// of crossing edges costs at most about 0.2 s more than the plain sum).
+        /// a fill once its rows together have used `budget` events (so a hostile path of thousands
+        /// of crossing edges costs a bounded time more than the plain sum).
         static let maxPieces = 4096
         var maxEvents = 1 << 18
         static let fillBudget = 1 << 21
@@ -98,9 +77,9 @@ extension Rasterizer {
         var xs: [Double] = []
         var sortKeys: [Int64] = []
         var sortCounts: [Int32] = []
-        /// Allocated on the first resolved row: most fills never need it, and an engine makes a
-        /// fresh resolver per fill.
-        var crossingStorage: CrossingStorage? = nil
+        /// The crossing list's memory, allocated on the first resolved row (most engines never
+        /// need it) and kept for the engine's later fills.
+        var crossingStorage: RawStorage<Crossing>? = nil
         /// Per row of a multi-row sweep: the cells it wrote to.
         var rowMin: [Int] = []
         var rowMax: [Int] = []
@@ -155,11 +134,13 @@ extension Rasterizer {
         /// Replaces the cells of `rows` consecutive rows (the first at `rowTop` in 1/256 px,
         /// region-relative; cells `stride` apart, group bits `words` apart) with exact coverage
         /// contributions from the `active` edges, in one sweep down all of them, and widens each
-        /// row's `lo ... hi` and group bits to what it now covers.
+        /// row's `lo ... hi` and group bits to what it now covers. A sweep that passes its event
+        /// limit gives up and writes the plain area sum of the rows instead (and returns true).
         /// Returns false, having written nothing, when it declines the rows: fewer than two pieces
         /// or more than `maxPieces`, or the fill's budget spent.
-        /// Out of line: it runs once per run of flagged rows, and inlined into the engine's
-        /// sweep it only bloats that loop (and hides the resolver's cost in profiles).
+        /// Out of line: it runs once per run of flagged rows (once per band in a whole sweep), and
+        /// inlined into the engine's sweep it only bloats that loop (and hides the resolver's cost
+        /// in profiles).
         @inline(never) @discardableResult
         mutating func resolve(rows: Int, first row0: UnsafeMutablePointer<Int32>, stride: Int, rowTop: Int32,
                               active: [Edge], evenOdd: Bool, width w: Int,
@@ -199,8 +180,8 @@ extension Rasterizer {
             }
             Self.sort(&starts, nStarts, &sortKeys, &sortCounts, top: Int64(rowTop), rows: rows)
             Self.sort(&ends, nEnds, &sortKeys, &sortCounts, top: Int64(rowTop), rows: rows)
-            let storage: CrossingStorage
-            if let s = crossingStorage { storage = s } else { storage = CrossingStorage(capacity: 256); crossingStorage = storage }
+            let storage: RawStorage<Crossing>
+            if let s = crossingStorage { storage = s } else { storage = RawStorage(capacity: 256); crossingStorage = storage }
 
             // The rows' cells are rebuilt from scratch: boundaries only, with their flip's sign.
             for k in 0..<rows where lo[k] <= hi[k] { (row0 + k * stride + lo[k]).update(repeating: 0, count: hi[k] - lo[k] + 1) }
@@ -244,14 +225,14 @@ extension Rasterizer {
                     }
                 }
                 for k in 0..<rows where mn[k] <= mx[k] {
-                    Engine.markGroups(rb0 + k * words, mn[k], mx[k] + 1)
+                    BandBuffers.markGroups(rb0 + k * words, mn[k], mx[k] + 1)
                     lo[k] = min(lo[k], mn[k]); hi[k] = max(hi[k], mx[k] + 1)
                 }
             }}}}}}}}
             return true
         }
 
-        /// The state of one row's sweep.
+        /// The state of one sweep down a run of rows (`current` is the row it has reached).
         struct Sweep {
             let P: UnsafeMutablePointer<Piece>
             /// The current row's cells (the area units of Rasterizer.Engine: a full pixel is 256 *
@@ -270,7 +251,7 @@ extension Rasterizer {
             var events: UnsafeMutablePointer<Crossing>
             var eventCount = 0
             var eventCapacity: Int
-            unowned(unsafe) let storage: CrossingStorage
+            unowned(unsafe) let storage: RawStorage<Crossing>
             let width: Int
             /// The cells' right end in 1/256 px.
             let maxX: Double
@@ -279,7 +260,7 @@ extension Rasterizer {
             init(P: UnsafeMutablePointer<Piece>, row: UnsafeMutablePointer<Int32>, stride: Int,
                  rowMin: UnsafeMutablePointer<Int>, rowMax: UnsafeMutablePointer<Int>, order: UnsafeMutablePointer<Int32>,
                  scratch: UnsafeMutablePointer<Int32>, xs: UnsafeMutablePointer<Double>,
-                 storage: CrossingStorage, evenOdd: Bool, width: Int) {
+                 storage: RawStorage<Crossing>, evenOdd: Bool, width: Int) {
                 self.P = P; self.row = row; self.stride = stride; self.rowMin = rowMin; self.rowMax = rowMax
                 self.order = order; self.scratch = scratch; self.xs = xs
                 self.storage = storage; events = storage.base; eventCapacity = storage.capacity
@@ -288,14 +269,10 @@ extension Rasterizer {
                 insideMask = evenOdd ? 1 : -1
             }
 
-            /// floor(v) for |v| < 2^31. Int(v) checks its range (eight instructions per conversion,
-            /// four conversions per segment); here the range is known: coordinates are clamped to
-            /// the row and a segment's area terms are at most 256 * 512 * 2. Adding 1.5 * 2^52
-            /// rounds to the nearest integer in the low bits; one compare turns that into floor.
-            @inline(__always) static func floorSmall(_ v: Double) -> Int {
-                let r = Int(Int32(truncatingIfNeeded: Int64(bitPattern: (v + 6_755_399_441_055_744.0).bitPattern)))
-                return Double(r) > v ? r &- 1 : r
-            }
+            /// Cell coordinates and area terms are floored with `floorSmall` (FastMath): `Int(v)`
+            /// checks its range, four conversions per segment, and here the range is known:
+            /// coordinates are clamped to the row and a segment's area terms are at most
+            /// 256 * 512 * 2.
 
             /// Adds the boundary segment (xa, ya) - (xb, yb) with sign `s` to the cells. The running
             /// total of the segment's contributions is rounded, not each one, so a segment's error
@@ -305,12 +282,12 @@ extension Rasterizer {
                 let dy = (yb - ya) * s
                 let xl = min(xa, xb), xr = max(xa, xb)
                 // xl and xr are at least 0, so floor is the truncation Int() did.
-                let cl = min(Self.floorSmall(xl * (1.0 / 256)), width)
+                let cl = min(floorSmall(xl * (1.0 / 256)), width)
                 if cl < cmin { cmin = cl }
                 // The last cell, cr below, equals cl exactly when xr <= (cl + 1) * 256: most segments
                 // (a stretch between two events inside one row) stay in one cell, and this test
                 // saves them the second floor and its corrections. That case is inlined where
-                // stretches are closed (a call cost a third of it); the rest is not.
+                // stretches are closed (a call would cost about as much as the case); the rest is not.
                 if xr <= Double(cl) * 256 + 256 {
                     if cl > cmax { cmax = cl }
                     let f = xa + xb - Double(cl) * 512
@@ -328,7 +305,7 @@ extension Rasterizer {
             @inline(never) mutating func spanning(_ xl: Double, _ xr: Double, _ cl: Int, _ dy: Double) {
                 @inline(__always) func round(_ v: Double) -> Int32 { Self.round(v) }
                 // xl is at least 0, so floor is the truncation that Int() did before.
-                var cr = Self.floorSmall(xr * (1.0 / 256))
+                var cr = floorSmall(xr * (1.0 / 256))
                 if Double(cr) * 256 == xr { cr &-= 1 }
                 cr = min(max(cl, cr), width)
                 if cr > cmax { cmax = cr }
@@ -418,7 +395,7 @@ extension Rasterizer {
             }
 
             @inline(never) mutating func growEvents() {
-                events = storage.grow(keeping: eventCount)
+                events = storage.grow(keeping: eventCount, minimum: 0)
                 eventCapacity = storage.capacity
             }
 
@@ -456,7 +433,7 @@ extension Rasterizer {
                 // The sort loop keeps to locals, only notes the pairs (heights and replay come
                 // after it) and makes no calls, as room for every pair that can cross (or one past
                 // the limit) is made first: with any of those in it, the compiler kept the loop's
-                // values on the stack (StrokePoly40-8 took 4% longer).
+                // values on the stack, which slowed the strokes of many-sided polygons.
                 let room = min(n &* (n &- 1) / 2, limit &+ 1)
                 while eventCapacity < room { eventCount = 0; growEvents() }
                 let P = self.P, order = self.order, xs = self.xs, events = self.events

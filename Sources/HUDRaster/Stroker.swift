@@ -16,7 +16,7 @@
 // Core Graphics does; the flattening tolerance is divided by the CTM's scale to stay ~0.05 device px.
 // A Canvas strokes through a `Stroker.Scratch` that keeps the working memory and the outline's
 // element storage between calls: for small shapes, allocation was a large part of stroking. The
-// polyline, its directions and the outline itself live in plain blocks of memory (`StrokeStorage`)
+// polyline, its directions and the outline itself live in plain blocks of memory (`RawStorage`)
 // rather than arrays, and the outline is staged there and copied into the Path's array in one go
 // at the end: appending to an array one element at a time paid the runtime's uniqueness check and
 // a capacity check on every point, which was the larger part of the per-vertex cost. For a
@@ -118,34 +118,6 @@ extension Path {
     }
 }
 
-/// A block of memory for plain values (points, flags, lengths, path elements) that a stroker fills
-/// through a pointer and a `Stroker.Scratch` keeps between strokes. A class only so that the block
-/// is freed with the last scratch holding it; the stroker copies the pointer and capacity into its
-/// own fields, so the hot loops touch no class property (no exclusivity checks, no retains).
-/// Only trivial types go here: nothing is ever deinitialised, and only written slots are read.
-final class StrokeStorage<T> {
-    private(set) var base: UnsafeMutablePointer<T>
-    private(set) var capacity: Int
-
-    init(capacity: Int = 64) {
-        self.capacity = max(1, capacity)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    /// Moves the first `count` values into a block of at least `minimum` (at least double the old
-    /// size, so appending stays amortised O(1)) and returns it.
-    func grow(keeping count: Int, minimum: Int) -> UnsafeMutablePointer<T> {
-        let cap = max(minimum, capacity * 2)
-        let fresh = UnsafeMutablePointer<T>.allocate(capacity: cap)
-        fresh.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = fresh; capacity = cap
-        return fresh
-    }
-
-    deinit { base.deallocate() }
-}
-
 /// The polyline stroker behind `Path.stroked`. Works on one subpath at a time.
 @usableFromInline struct Stroker {
     let hw: Double
@@ -163,19 +135,19 @@ final class StrokeStorage<T> {
     // The blocks' owners belong to the Scratch the stroker is made from, which its caller holds
     // (inout) for the stroker's whole life: held unowned, they cost no reference counting (held
     // strongly, ten atomic operations a stroke).
-    unowned(unsafe) let ptsStore: StrokeStorage<Point>, smoothStore: StrokeStorage<Bool>
+    unowned(unsafe) let ptsStore: RawStorage<Point>, smoothStore: RawStorage<Bool>
     var pts: UnsafeMutablePointer<Point>
     var smooth: UnsafeMutablePointer<Bool>
     var np = 0
     var ptsCap: Int
     var hadSegment = false
     // Per-segment unit directions and lengths (`segCap` slots each), reused between subpaths.
-    unowned(unsafe) let dirsStore: StrokeStorage<Point>, lensStore: StrokeStorage<Double>
+    unowned(unsafe) let dirsStore: RawStorage<Point>, lensStore: RawStorage<Double>
     var dirs: UnsafeMutablePointer<Point>
     var lens: UnsafeMutablePointer<Double>
     var segCap: Int
     // The outline staged as path elements: `no` of `obCap` slots used.
-    unowned(unsafe) let outStore: StrokeStorage<PathElement>
+    unowned(unsafe) let outStore: RawStorage<PathElement>
     var ob: UnsafeMutablePointer<PathElement>
     var no = 0
     var obCap: Int
@@ -193,10 +165,10 @@ final class StrokeStorage<T> {
     /// Working memory kept between strokes (see `Path.stroked(_:transform:tolerance:scratch:)`).
     /// Copies of a Scratch share its blocks: use one scratch for one stroke at a time.
     struct Scratch {
-        let pts = StrokeStorage<Point>(), smooth = StrokeStorage<Bool>()
-        let dirs = StrokeStorage<Point>(), lens = StrokeStorage<Double>()
+        let pts = RawStorage<Point>(), smooth = RawStorage<Bool>()
+        let dirs = RawStorage<Point>(), lens = RawStorage<Double>()
         /// The last outline as the stroker emitted it (`rectangleOutline` reads it from here).
-        let staged = StrokeStorage<PathElement>(capacity: 128)
+        let staged = RawStorage<PathElement>(capacity: 128)
         var outline: [PathElement] = []
         /// Whether the last outline is two contours that cannot cross each other or themselves:
         /// one closed convex subpath whose inner side needed no pivot and no offset edge turned
