@@ -44,7 +44,8 @@ let package = Package(
                 dependencies: ["HUDRaster", "HUDText", "HUDSVG", "HUDKit", "HUDCodecs"]),
         .executableTarget(name: "hudrender", dependencies: ["HUDRenderCLI"]),
 
-        .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster"]),
+        .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster", "HUDSnapshotTesting"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "HUDTextTests", dependencies: ["HUDText", "HUDRaster"]),
         .testTarget(name: "HUDSVGTests", dependencies: ["HUDSVG", "HUDRaster", "HUDCodecs"]),
         .testTarget(name: "HUDMotionTests", dependencies: ["HUDMotion"]),

@@ -1,46 +1,32 @@
-// Int32List: a growable list of Int32 in memory its owner frees.
+// Int32List: a growable list of Int32 on a `RawStorage` block.
 //
 // Design note: the edge builder appends to its chain table once or twice per chain, and
 // `Array.append` calls the runtime's uniqueness check each time (with the register spills around
-// the call); measured side by side, 8 px fills took 1 to 5% longer that way. Here an append is a
-// compare and a store. No copy semantics: the one owner (`Rasterizer.ChainTable`) frees the memory.
+// the call), which measurably slowed small fills. Here an append is a compare and a store. No copy
+// semantics: copies share the block, and the one owner (`Rasterizer.ChainTable`) is the only user.
 
 extension Rasterizer {
     struct Int32List {
-        private(set) var base: UnsafeMutablePointer<Int32>
+        let storage: RawStorage<Int32>
         private(set) var count = 0
-        private var capacity: Int
 
-        init(capacity: Int = 16) {
-            base = .allocate(capacity: capacity)
-            self.capacity = capacity
-        }
+        init(capacity: Int = 16) { storage = RawStorage(capacity: capacity) }
 
-        /// Frees the memory; the list must not be used after.
-        func deallocate() { base.deallocate() }
-
+        var base: UnsafeMutablePointer<Int32> { storage.base }
         var isEmpty: Bool { count == 0 }
 
         @inline(__always) subscript(i: Int) -> Int32 {
-            get { base[i] }
-            nonmutating set { base[i] = newValue }
+            get { storage.base[i] }
+            nonmutating set { storage.base[i] = newValue }
         }
 
         @inline(__always) mutating func append(_ v: Int32) {
-            if count == capacity { grow() }
-            base[count] = v
+            if count == storage.capacity { _ = storage.grow(keeping: count, minimum: 0) }
+            storage.base[count] = v
             count &+= 1
         }
 
         @inline(__always) mutating func removeLast() { precondition(count > 0); count &-= 1 }
         @inline(__always) mutating func removeAll() { count = 0 }
-
-        @inline(never) mutating func grow() {
-            let bigger = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity)
-            bigger.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = bigger
-            capacity *= 2
-        }
     }
 }

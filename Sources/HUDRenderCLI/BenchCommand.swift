@@ -11,7 +11,7 @@ import HUDSVG
 enum BenchCommand: Command {
     static let name = "bench"
     static let abstract = "Time the built-in rasterizer benchmarks, or render SVG files repeatedly."
-    static let usage = "hudrender bench [FILE.svg...] [--iterations N] [--operations N] [--sizes LIST] [--width W] [--dump-scenes DIR]"
+    static let usage = "hudrender bench [FILE.svg...] [--iterations N] [--operations N] [--sizes LIST] [--tests LIST] [--width W] [--dump-scenes DIR]"
     static let discussion = """
         Without files, runs HUDRaster's benchmark suite (bl_bench-style: N seeded fills or strokes
         on a 512x600 canvas per test and shape size; the best of --iterations runs counts) and prints
@@ -29,6 +29,7 @@ enum BenchCommand: Command {
         .value("iterations", "N", "Runs per test (1-10000; default 20 for files, 3 for the suite)."),
         .value("operations", "N", "Shapes drawn per suite test (1-100000; default 1000)."),
         .value("sizes", "LIST", "Comma-separated shape sizes for the suite (default 8,16,32,64,128,256)."),
+        .value("tests", "LIST", "Comma-separated suite tests to run, by name (e.g. FillRectA,StrokePoly10; default all)."),
         .value("width", "W", "Render SVG files at this width in pixels (default: intrinsic size)."),
         .value("dump-scenes", "DIR", "Write each built-in scene as DIR/NAME.png (existing folder)."),
         .flag("quiet", "Accepted for symmetry; bench prints only results.", short: "q"),
@@ -46,6 +47,16 @@ enum BenchCommand: Command {
                 return v
             }
         }
+        var tests = RasterBenchmark.Test.allCases
+        if let raw = args.string("tests") {
+            tests = try raw.split(separator: ",").map { part in
+                guard let t = RasterBenchmark.Test(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
+                    let known = RasterBenchmark.Test.allCases.map(\.name).joined(separator: ",")
+                    throw UsageError("\(args.label("tests")): \"\(part)\" is not a test; give names from \(known)", command: name)
+                }
+                return t
+            }
+        }
         let width = try args.int("width", in: 1...Limits.maxFrameSide, what: "pixels")
         if let dir = args.string("dump-scenes") {
             var isDir: ObjCBool = false
@@ -56,7 +67,7 @@ enum BenchCommand: Command {
             if args.positionals.isEmpty { return 0 }
         }
         if args.positionals.isEmpty {
-            try BuiltInBenchmarks.run(iterations: iterations ?? 3, operations: operations, sizes: sizes)
+            try BuiltInBenchmarks.run(tests: tests, iterations: iterations ?? 3, operations: operations, sizes: sizes)
             return 0
         }
         for file in args.positionals {

@@ -9,8 +9,8 @@ import HUDCodecs
 import HUDRaster
 
 enum BuiltInBenchmarks {
-    static func run(iterations: Int, operations: Int, sizes: [Int]) throws {
-        _ = try RasterBenchmark.run(sizes: sizes, operations: operations, repeats: iterations) { result in
+    static func run(tests: [RasterBenchmark.Test], iterations: Int, operations: Int, sizes: [Int]) throws {
+        _ = try RasterBenchmark.run(tests: tests, sizes: sizes, operations: operations, repeats: iterations) { result in
             Console.out(result.description)
         }
     }
