@@ -126,10 +126,24 @@ extension Canvas {
             let sy = (toDevice.c * toDevice.c + toDevice.d * toDevice.d).squareRoot()
             if sx < 0.5 && sy < 0.5 && src.width > 1 && src.height > 1, let half = Canvas.halved(src) { src = half; continue }
             guard let inv = toDevice.inverted() else { return }
+            if toDevice.a == 1 && toDevice.d == 1 && toDevice.b == 0 && toDevice.c == 0,
+               let ox = Canvas.integral(toDevice.tx), let oy = Canvas.integral(toDevice.ty) {
+                // An integer translation (a layer composited in place): every sample falls on a
+                // texel, so the rows are copied, not filtered; the same bytes as the bilinear path.
+                draw(.box(PixelRect(x0: ox, y0: oy, x1: ox + src.width, y1: oy + src.height)),
+                     Shader(kind: .aligned(src, ox: ox, oy: oy)))
+                return
+            }
             var p = Path(); p.addRect(r)
             draw(.path(p, state.ctm, .winding), Shader(kind: .image(src, inv: inv)))
             return
         }
+    }
+
+    /// `v` as an Int when it is a whole number well inside the canvas limits, else nil.
+    static func integral(_ v: Double) -> Int? {
+        guard abs(v) < 1e9, v == v.rounded() else { return nil }
+        return Int(v)
     }
 
     /// The image at half size (rounded up), each pixel the mean of a 2x2 block (premultiplied).

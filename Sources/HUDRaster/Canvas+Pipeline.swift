@@ -72,6 +72,12 @@ extension Canvas {
         pixBuf.withMemoryRebound(to: UInt32.self) { px in
         spanBuffer.withUnsafeMutableBufferPointer { spanBuf in
             let dst0 = px.baseAddress!, span = spanBuf.baseAddress!
+            // A row of one colour (a vertical linear gradient) blends as a solid colour; the same
+            // span of a horizontal one is shaded once for all rows. Solid and span blending give
+            // the same bytes at full global alpha, and under any other mode.
+            let rowSolid = mode != .normal || a8 == 255
+            let columnConstant = shader.isColumnConstant
+            var shadedX = Int.min, shadedN = -1
             let body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void = { y, x, n, cov in
                 if let cm = clipMask {
                     cm.coverage.withUnsafeBufferPointer { cp in
@@ -83,10 +89,13 @@ extension Canvas {
                     }
                 }
                 let d = dst0 + (y - oy) * tw + (x - ox)
-                if let s = solid {
+                if let s = solid ?? (rowSolid ? shader.rowColor(y: y) : nil) {
                     Compositor.blendSolid(d, n, s, cov, a8, mode)
                 } else {
-                    shader.shade(y: y, x: x, n: n, into: span)
+                    if !(columnConstant && x == shadedX && n <= shadedN) {
+                        shader.shade(y: y, x: x, n: n, into: span)
+                        shadedX = x; shadedN = n
+                    }
                     Compositor.blendSpan(d, n, span, cov, a8, mode)
                 }
             }

@@ -81,7 +81,7 @@ public final class Canvas {
     @exclusivity(unchecked) var stack: [GState] = []
     @exclusivity(unchecked) var layers: [LayerRecord] = []
     let engine = Rasterizer.Engine()
-    let tables = GradientTableCache()
+    let tables = GradientTableCache.shared
     @exclusivity(unchecked) var spanBuffer: [UInt32] = []
     @exclusivity(unchecked) var coverageBuffer: [UInt8] = []
     /// The stroker's arrays and the last outline's storage, reused by every `stroke`.

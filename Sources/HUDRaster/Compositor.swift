@@ -366,6 +366,12 @@
                 if alpha == 255 && i &+ 3 < n && craw.loadUnaligned(fromByteOffset: i, as: UInt32.self) == ~0 {
                     let sv = sraw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
                     let a = sv &>> 8   // odd lanes hold each pixel's alpha
+                    if a[1] & a[3] & a[5] & a[7] == 255 {
+                        // Opaque source: stored, not blended (the blend would give the same bytes).
+                        draw.storeBytes(of: sv, toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                        i &+= 4
+                        continue
+                    }
                     let inv = full &- SIMD8<UInt16>(a[1], a[1], a[3], a[3], a[5], a[5], a[7], a[7])
                     let v = draw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
                     let rb = div255s((v & lo) &* inv &+ half)

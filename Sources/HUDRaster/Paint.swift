@@ -56,7 +56,7 @@ struct Shader {
     /// to their last colour as Core Graphics does for pad spread, or draw nothing.
     init(_ paint: Paint, ctm: Transform, extendBefore: Bool = true, extendAfter: Bool = true,
          tables: GradientTableCache? = nil) {
-        func table(_ g: Gradient) -> [UInt32] { tables?.table(for: g) ?? g.lookupTable() }
+        func table(_ g: Gradient) -> [UInt32] { (tables ?? GradientTableCache.shared).table(for: g) }
         self.extendBefore = extendBefore; self.extendAfter = extendAfter
         switch paint {
         case .color(let c):
@@ -90,6 +90,33 @@ struct Shader {
     }
 
     var isSolid: Bool { if case .solid = kind { return true }; return false }
+
+    /// The colour every pixel of device row `y` gets when the shader does not vary along a row (a
+    /// solid colour; a linear gradient whose axis is vertical in device space), else nil. The same
+    /// value `shade` writes for each pixel of that row: t is computed by the same expression.
+    @inline(__always) func rowColor(y: Int) -> UInt32? {
+        switch kind {
+        case .solid(let c): return c
+        case let .linear(ax, ay, a0) where ax == 0:
+            let t = ay * (Double(y) + 0.5) + a0
+            return lut.withUnsafeBufferPointer { L in
+                if spread == .pad && extendBefore && extendAfter {
+                    let u = t > 0 ? (t < 1 ? t : 1) : 0   // NaN -> 0
+                    return L[Int(u * Double(Gradient.lutSize - 1) + 0.5)]
+                }
+                let k = index(t)
+                return k < 0 ? 0 : L[k]
+            }
+        default: return nil
+        }
+    }
+
+    /// Whether every row gets the same pixels over the same columns (a linear gradient whose axis
+    /// is horizontal in device space), so a shaded span can be reused from row to row.
+    var isColumnConstant: Bool {
+        if case let .linear(_, ay, _) = kind { return ay == 0 }
+        return false
+    }
 
     /// Table index for t after spread, or -1 where nothing is painted.
     @inline(__always) func index(_ t: Double) -> Int {
@@ -139,6 +166,10 @@ struct Shader {
                 var pyy = inv.b * (Double(x) + 0.5) + inv.d * py + inv.ty - c0.y
                 let a = cd.x * cd.x + cd.y * cd.y - dr * dr
                 let extB = extendBefore || spread != .pad, extA = extendAfter || spread != .pad
+                if cd.x == 0 && cd.y == 0 && dr != 0 {
+                    Shader.shadeConcentric(L, px, pyy, inv.a, inv.b, r0, dr, extB, extA, n, out, self)
+                    return
+                }
                 for i in 0..<n {
                     // |p - c(t)| = r(t): a t^2 - 2 b t + c = 0.
                     let b = px * cd.x + pyy * cd.y + r0 * dr
@@ -195,6 +226,37 @@ struct Shader {
                                                                 byteCount: (b - a) * 4)
                 }
             }
+        }
+    }
+
+    /// A radial gradient between concentric circles, in closed form: the circle through a point
+    /// is the one of radius |p| (the other root has a negative radius), so t = (|p| - r0) / dr,
+    /// one square root a pixel instead of solving the two-circle quadratic. `px`, `py` are the
+    /// first pixel's position relative to the centre in gradient space, stepped by (`sx`, `sy`).
+    @inline(__always)
+    static func shadeConcentric(_ L: UnsafeBufferPointer<UInt32>, _ px: Double, _ py: Double, _ sx: Double, _ sy: Double,
+                                _ r0: Double, _ dr: Double, _ extB: Bool, _ extA: Bool, _ n: Int,
+                                _ out: UnsafeMutablePointer<UInt32>, _ sh: Shader) {
+        var px = px, py = py
+        let k = 1 / dr, scale = Double(Gradient.lutSize - 1)
+        if sh.spread == .pad && extB && extA {
+            // Pad: clamp t to 0...1; one multiply-add from |p| to the table index.
+            let m = k * scale, c = 0.5 - r0 * k * scale
+            let hi = scale + 0.5
+            for i in 0..<n {
+                let d = (px * px + py * py).squareRoot()
+                let u = d * m + c
+                out[i] = L[Int(u > 0.5 ? (u < hi ? u : hi) : 0.5)]   // NaN -> the first entry
+                px += sx; py += sy
+            }
+            return
+        }
+        for i in 0..<n {
+            var t = ((px * px + py * py).squareRoot() - r0) * k
+            if !((t >= 0 || extB) && (t <= 1 || extA)) { t = .nan }
+            let j = sh.index(t)
+            out[i] = j < 0 ? 0 : L[j]
+            px += sx; py += sy
         }
     }
 
