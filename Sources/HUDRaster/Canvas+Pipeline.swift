@@ -78,6 +78,10 @@ extension Canvas {
             let rowSolid = mode != .normal || a8 == 255
             let columnConstant = shader.isColumnConstant
             var shadedX = Int.min, shadedN = -1
+            // An opaque shader at full alpha under normal blending replaces fully covered pixels:
+            // such rows are shaded straight into the image (the same values, no span to blend).
+            let direct = clipMask == nil && mode == .normal && a8 == 255 && solid == nil
+                && region.width * region.height >= 4096 && shader.isOpaque
             let body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void = { y, x, n, cov in
                 if let cm = clipMask {
                     cm.coverage.withUnsafeBufferPointer { cp in
@@ -92,6 +96,10 @@ extension Canvas {
                 if let s = solid ?? (rowSolid ? shader.rowColor(y: y) : nil) {
                     Compositor.blendSolid(d, n, s, cov, a8, mode)
                 } else {
+                    if direct && Compositor.runEnd(cov, 0, n) == n && !(columnConstant && x == shadedX && n <= shadedN) {
+                        shader.shade(y: y, x: x, n: n, into: d)
+                        return
+                    }
                     if !(columnConstant && x == shadedX && n <= shadedN) {
                         shader.shade(y: y, x: x, n: n, into: span)
                         shadedX = x; shadedN = n
