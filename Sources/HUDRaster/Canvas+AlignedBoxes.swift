@@ -208,7 +208,7 @@ extension Canvas {
     /// `rect ± w/2`, computed directly. The stroker's outline of such a rectangle is exactly these
     /// two boxes (its right-angle joins are exact: v + (na + nb) * w/2), so `boxCover` of it gives
     /// the same values bit for bit (a test checks); this skips the stroker and the outline walk,
-    /// 15% of a stroked rectangle. Nil when the corners would not be mitred or the hole is
+    /// a good part of a stroked rectangle's cost. Nil when the corners would not be mitred or the hole is
     /// (nearly) closed, which the stroker handles.
     static func alignedRing(_ a: Point, _ c: Point, style: StrokeStyle, transform t: Transform) -> BoxCover? {
         let hw = style.lineWidth / 2

@@ -2,7 +2,7 @@
 //
 // Design note: the edge builder appends to its chain table once or twice per chain, and
 // `Array.append` calls the runtime's uniqueness check each time (with the register spills around
-// the call); measured side by side, 8 px fills took 1 to 5% longer that way. Here an append is a
+// the call); measured side by side, small fills took longer that way (docs/benchmarks.md). Here an append is a
 // compare and a store. No copy semantics: the one owner (`Rasterizer.ChainTable`) frees the memory.
 
 extension Rasterizer {

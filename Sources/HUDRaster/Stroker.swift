@@ -203,7 +203,7 @@ final class StrokeStorage<T> {
         /// inside out. The scan converter then has no crossings to look for.
         var outlineIsSimple = false
         /// `Rasterizer.deviceBounds(of: outline, transform: .identity)` of the last outline, worked
-        /// out as its points were emitted (walking the outline again cost ~30 instructions a point);
+        /// out as its points were emitted (walking the outline again cost a second pass over every point);
         /// nil when a point was not finite (the caller then asks `deviceBounds`, which knows what
         /// to do with those).
         var outlineBounds: PixelRect? = nil
