@@ -131,10 +131,7 @@ public struct ProgressHUDScene: SceneRenderable {
     /// The HUD's own layer (box, shadow, content) at `t`, at the screen's scale, with
     /// `HUDStyle.layerMargin` points around the box; nil when nothing is on screen.
     public func hudLayerImage(at t: Double) throws -> Image? {
-        guard let layout = plan.layout(at: t), let layers = plan.contentLayers(at: t) else { return nil }
-        let state = HUDFrameState(layout: layout, current: layers.current, previous: layers.previous, fade: layers.fade,
-                                  progress: plan.progressValue(at: t, duration: hud.progressAnimationDuration),
-                                  glow: plan.glow(at: t), time: t)
+        guard let state = frameState(at: t) else { return nil }
         return try hud.renderLayer(state, fonts: fonts, scale: screen.scale)
     }
 

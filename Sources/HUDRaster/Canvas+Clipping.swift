@@ -15,6 +15,7 @@ extension Canvas {
     /// Removes the clip: drawing reaches the whole canvas again (as `CGContext.resetClip`).
     /// `restoreGState` still brings back the clip that was saved.
     public func resetClip() {
+        recorder?.record(self, .resetClip, uses: .none)
         state.clip = Clip(bounds: PixelRect(x0: 0, y0: 0, x1: width, y1: height), mask: nil)
     }
 
@@ -30,6 +31,9 @@ extension Canvas {
     /// Intersects the clip with `rect` (user space). Pixel-aligned rects under an axis-aligned CTM
     /// only shrink the clip box; others become an antialiased clip mask.
     public func clip(to rect: Rect) {
+        recorder?.record(self, .clipRect(rect), uses: .ctm)
+        recorder?.muted += 1
+        defer { recorder?.muted -= 1 }
         let t = state.ctm
         if t.b == 0 && t.c == 0 && !rect.isNull {
             let r = rect.standardized.applying(t)
@@ -46,6 +50,7 @@ extension Canvas {
     /// Intersects the clip with the inside of `path` (user space) under `rule`, antialiased.
     /// A path with NaN or infinite coordinates clips everything away.
     public func clip(to path: Path, rule: FillRule = .winding) {
+        recorder?.record(self, .clip(path, rule), uses: .ctm)
         var c = state.clip
         if c.bounds.isEmpty { return }
         var finite = true

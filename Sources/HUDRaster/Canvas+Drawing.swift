@@ -20,6 +20,7 @@ extension Canvas {
 
     /// Fills `path` with the fill paint.
     public func fill(_ path: Path, rule: FillRule = .winding) {
+        recorder?.record(self, .fill(path, rule), uses: .fill)
         if fillDirectly(path, state.ctm, rule, state.fillPaint, alpha: state.alpha) { return }
         draw(.path(path, state.ctm, rule), Shader(state.fillPaint, ctm: state.ctm, tables: tables))
     }
@@ -28,6 +29,7 @@ extension Canvas {
     /// Lines thinner than one device pixel are drawn one pixel wide at proportionally lower alpha,
     /// so they keep their weight instead of breaking up.
     public func stroke(_ path: Path) {
+        recorder?.record(self, .stroke(path), uses: .stroke)
         var style = state.strokeStyle
         let t = state.ctm
         let k = Path.hairlineCoverageScale(for: style.lineWidth, transform: t)
@@ -83,6 +85,7 @@ extension Canvas {
     /// Makes `rect` (user space) transparent, within the clip (as `CGContext.clear`); ignores
     /// alpha, blend mode and shadow.
     public func clear(_ rect: Rect) {
+        recorder?.record(self, .clear(rect), uses: .ctm)
         var p = Path(); p.addRect(rect.standardized)
         render(.path(p, state.ctm, .winding), Shader.solid(.black), clip: state.clip, alpha: 1, mode: .clear)
     }
@@ -90,6 +93,7 @@ extension Canvas {
     /// Paints a linear gradient across the whole clip, as `CGContext.drawLinearGradient`. Without
     /// the options nothing is painted before `start` or after `end` (along the gradient's axis).
     public func drawLinearGradient(_ g: Gradient, start: Point, end: Point, options: GradientDrawingOptions = []) {
+        recorder?.record(self, .drawLinear(g, start, end, options), uses: .draw)
         let sh = Shader(.linearGradient(g, start: start, end: end, spread: .pad), ctm: state.ctm,
                         extendBefore: options.contains(.drawsBeforeStartLocation),
                         extendAfter: options.contains(.drawsAfterEndLocation), tables: tables)
@@ -99,6 +103,7 @@ extension Canvas {
     /// Paints a two-circle radial gradient across the clip, as `CGContext.drawRadialGradient`.
     public func drawRadialGradient(_ g: Gradient, startCenter: Point, startRadius: Double, endCenter: Point,
                                    endRadius: Double, options: GradientDrawingOptions = []) {
+        recorder?.record(self, .drawRadial(g, startCenter, startRadius, endCenter, endRadius, options), uses: .draw)
         let sh = Shader(.radialGradient(g, startCenter: startCenter, startRadius: startRadius, endCenter: endCenter,
                                         endRadius: endRadius, spread: .pad), ctm: state.ctm,
                         extendBefore: options.contains(.drawsBeforeStartLocation),
@@ -108,11 +113,13 @@ extension Canvas {
 
     /// Paints a conic (sweep) gradient across the clip: t = 0 at `startAngle`, clockwise, full turn = 1.
     public func drawConicGradient(_ g: Gradient, center: Point, startAngle: Double) {
+        recorder?.record(self, .drawConic(g, center, startAngle), uses: .draw)
         draw(.box(state.clip.bounds), Shader(.conicGradient(g, center: center, startAngle: startAngle), ctm: state.ctm, tables: tables))
     }
 
     /// Draws `image` scaled into `rect` (user space) with bilinear filtering through the CTM.
     public func draw(_ image: Image, in rect: Rect) {
+        recorder?.record(self, .image(image, rect), uses: .draw)
         let r = rect.standardized
         guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return }
         // image pixel space -> user -> device
@@ -171,6 +178,7 @@ extension Canvas {
     /// Composites `color` through a device-space coverage mask placed at its own origin (the CTM
     /// does not apply); clip, alpha, blend mode and shadow do.
     public func fill(_ mask: Mask, color: Color) {
+        recorder?.record(self, .mask(mask, color), uses: .draw)
         guard mask.width > 0, mask.height > 0, mask.coverage.count == mask.width * mask.height else { return }
         draw(.mask(mask), Shader.solid(color))
     }

@@ -16,6 +16,8 @@ extension Canvas {
     /// current now. Saves the graphics state; alpha, blend mode and shadow restart at their defaults
     /// inside the layer.
     public func beginTransparencyLayer() {
+        recorder?.record(self, .beginLayer, uses: .layer)
+        recorder?.didBeginLayer()
         layers.append(LayerRecord(state: state, depth: stack.count))
         stack.append(state)
         let box = state.clip.bounds.intersection(targets[targets.count - 1].box)
@@ -31,6 +33,9 @@ extension Canvas {
 
     /// Ends the innermost transparency layer and composites it (does nothing without one).
     public func endTransparencyLayer() {
+        if layers.isEmpty { return }
+        recorder?.record(self, .endLayer, uses: .none)
+        recorder?.didEndLayer()
         guard let rec = layers.popLast() else { return }
         let layer = targets.removeLast()
         stack.removeSubrange(rec.depth...)

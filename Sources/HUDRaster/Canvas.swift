@@ -86,6 +86,8 @@ public final class Canvas {
     @exclusivity(unchecked) var coverageBuffer: [UInt8] = []
     /// The stroker's arrays and the last outline's storage, reused by every `stroke`.
     @exclusivity(unchecked) var strokeScratch = Stroker.Scratch()
+    /// When set, every drawing call is also recorded (a `DisplayList` of the frame).
+    public var recorder: DisplayListRecorder?
 
     /// A canvas of `width` x `height` pixels filled with `background`.
     /// Throws `RasterError` when the size is invalid or over `Image`'s limits.
@@ -109,12 +111,17 @@ public final class Canvas {
     // MARK: - State
 
     /// Pushes a copy of the graphics state (CTM, paints, line parameters, alpha, blend, clip, shadow).
-    public func saveGState() { stack.append(state) }
+    public func saveGState() {
+        stack.append(state)
+        if let r = recorder { r.record(self, .save, uses: .none); r.didSave() }
+    }
     /// Pops the state pushed by the matching `saveGState`; does nothing when none is left
     /// (or when the matching save is outside the current transparency layer).
     public func restoreGState() {
+        var popped = false
+        defer { if let r = recorder { r.record(self, .restore, uses: .none); r.didRestore(popped: popped) } }
         if let l = layers.last, stack.count <= l.depth + 1 { return }   // the layer's own save
-        if let s = stack.popLast() { state = s }
+        if let s = stack.popLast() { state = s; popped = true }
     }
 
     /// The current transformation matrix (user space to device pixels).
