@@ -9,7 +9,10 @@
 // opaque RGB/gray files through a tRNS colour key that no frame uses, as apngasm does), with filter
 // "none" and the per-row heuristic as candidates; a level-1 trial picks one to compress at the
 // chosen level. dispose_op is always NONE because frames are differenced against what is shown.
-// fcTL and fdAT share one sequence counter starting at 0.
+// fcTL and fdAT share one sequence counter starting at 0. Frames are filtered and deflated in
+// parallel batches (each depends only on itself and the frame before) and written in order.
+import Dispatch
+import Glibc
 import HUDRaster
 
 extension APNG {
@@ -88,6 +91,13 @@ extension APNG {
         // MARK: encoding
 
         private enum Mode { case gray, grayAlpha, rgb, rgba, palette }
+
+        /// One encoded frame: its box in the canvas, blend op, and compressed samples.
+        private struct EncodedFrame {
+            var x0: Int, y0: Int, w: Int, h: Int
+            var blendOver: Bool
+            var data: [UInt8]
+        }
 
         private func write(to file: AtomicFile, width: Int, height: Int, spool: FrameSpool) throws {
             var mode: Mode
@@ -197,64 +207,101 @@ extension APNG {
                 return (try PNGChunks.deflate(candidates[pick], level: options.compressionLevel), pick)
             }
 
-            var sequence: UInt32 = 0
-            var elapsed = 0.0, emittedMilliseconds = 0
-            var current: [UInt8] = [], previous: [UInt8] = []
-            for index in 0..<spool.count {
-                try spool.read(index, into: &current)
-                // Delay: cumulative milliseconds, rounding carried so the total does not drift.
-                elapsed += spool.durations[index]
-                let target = Int((elapsed * 1000).rounded())
-                var num = max(1, target - emittedMilliseconds), den = 1000
-                emittedMilliseconds += num
-                if num > 65535 { num = min(65535, (num + 5) / 10); den = 100 }
-
-                var x0 = 0, y0 = 0, w = width, h = height
-                var blendOver = false
-                var data: [UInt8]
-                if index == 0 {
-                    data = try compressBest(filtered(samples(current, 0, 0, width, height, keep: nil), width, height)).data
-                } else {
-                    var bx0 = width, by0 = height, bx1 = -1, by1 = -1
-                    var changedOpaque = true
-                    for y in 0..<height {
-                        for x in 0..<width {
-                            let i = (y * width + x) * 4
-                            if current[i] != previous[i] || current[i + 1] != previous[i + 1] || current[i + 2] != previous[i + 2] || current[i + 3] != previous[i + 3] {
-                                bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
-                                if current[i + 3] != 255 { changedOpaque = false }
+            /// The changed box of `current` against `previous` (inclusive corners; pixels compared as
+            /// whole words) and whether every changed pixel is opaque.
+            func changedBox(_ current: [UInt8], _ previous: [UInt8]) -> (Int, Int, Int, Int, Bool) {
+                var bx0 = width, by0 = height, bx1 = -1, by1 = -1
+                var changedOpaque = true
+                current.withUnsafeBytes { c in
+                    previous.withUnsafeBytes { p in
+                        let cw = c.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
+                        for y in 0..<height {
+                            let row = y * width
+                            var x = 0
+                            while x < width && cw[row + x] == pw[row + x] { x += 1 }
+                            if x == width { continue }
+                            var last = width - 1
+                            while cw[row + last] == pw[row + last] { last -= 1 }
+                            bx0 = min(bx0, x); bx1 = max(bx1, last); by0 = min(by0, y); by1 = max(by1, y)
+                            if changedOpaque {
+                                for i in x...last where cw[row + i] != pw[row + i] && c[(row + i) * 4 + 3] != 255 {
+                                    changedOpaque = false; break
+                                }
                             }
                         }
                     }
-                    if bx1 < 0 { bx0 = 0; by0 = 0; bx1 = 0; by1 = 0 } // cannot happen: the spool merges repeats
-                    x0 = bx0; y0 = by0; w = bx1 - bx0 + 1; h = by1 - by0 + 1
-                    var candidates = filtered(samples(current, x0, y0, w, h, keep: nil), w, h)
-                    let sourceCount = candidates.count
-                    let canClear = mode == .rgba || mode == .grayAlpha || (mode == .palette && clearIndex != nil) || key != nil
-                    if changedOpaque && canClear {
-                        let prev = previous, cur = current
-                        candidates += filtered(samples(current, x0, y0, w, h, keep: { p in
-                            let i = p * 4
-                            return cur[i] == prev[i] && cur[i + 1] == prev[i + 1] && cur[i + 2] == prev[i + 2] && cur[i + 3] == prev[i + 3]
-                        }), w, h)
-                    }
-                    let best = try compressBest(candidates)
-                    data = best.data
-                    blendOver = best.index >= sourceCount
                 }
-                var fc = PNGChunks.be32(sequence) + PNGChunks.be32(UInt32(w)) + PNGChunks.be32(UInt32(h))
-                fc += PNGChunks.be32(UInt32(x0)) + PNGChunks.be32(UInt32(y0))
-                fc += PNGChunks.be16(UInt16(num)) + PNGChunks.be16(UInt16(den))
-                fc += [0, blendOver ? 1 : 0] // dispose NONE; blend SOURCE or OVER
-                try file.write(PNGChunks.chunk("fcTL", fc))
-                sequence += 1
+                if bx1 < 0 { return (0, 0, 0, 0, changedOpaque) } // cannot happen: the spool merges repeats
+                return (bx0, by0, bx1, by1, changedOpaque)
+            }
+
+            /// One frame's compressed data, its box and blend op: from the frame and the one before
+            /// it only, so frames are encoded independently (in parallel) and written in order.
+            func encode(_ index: Int, _ current: [UInt8], _ previous: [UInt8]) throws -> EncodedFrame {
                 if index == 0 {
-                    try file.write(PNGChunks.chunk("IDAT", data))
-                } else {
-                    try file.write(PNGChunks.chunk("fdAT", PNGChunks.be32(sequence) + data))
-                    sequence += 1
+                    let data = try compressBest(filtered(samples(current, 0, 0, width, height, keep: nil), width, height)).data
+                    return EncodedFrame(x0: 0, y0: 0, w: width, h: height, blendOver: false, data: data)
                 }
-                swap(&current, &previous)
+                let (bx0, by0, bx1, by1, changedOpaque) = changedBox(current, previous)
+                let x0 = bx0, y0 = by0, w = bx1 - bx0 + 1, h = by1 - by0 + 1
+                var candidates = filtered(samples(current, x0, y0, w, h, keep: nil), w, h)
+                let sourceCount = candidates.count
+                let canClear = mode == .rgba || mode == .grayAlpha || (mode == .palette && clearIndex != nil) || key != nil
+                if changedOpaque && canClear {
+                    let prev = previous, cur = current
+                    candidates += filtered(samples(current, x0, y0, w, h, keep: { p in
+                        let i = p * 4
+                        return cur[i] == prev[i] && cur[i + 1] == prev[i + 1] && cur[i + 2] == prev[i + 2] && cur[i + 3] == prev[i + 3]
+                    }), w, h)
+                }
+                let best = try compressBest(candidates)
+                return EncodedFrame(x0: x0, y0: y0, w: w, h: h, blendOver: best.index >= sourceCount, data: best.data)
+            }
+
+            var sequence: UInt32 = 0
+            var elapsed = 0.0, emittedMilliseconds = 0
+            // Frames are read and encoded a batch at a time on every core, then written in order:
+            // the bytes do not depend on the batch size or the scheduling.
+            let batch = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) * 2
+            var previous: [UInt8] = []
+            var first = 0
+            while first < spool.count {
+                let n = min(batch, spool.count - first)
+                var frames = [[UInt8]](repeating: [], count: n)
+                for k in 0..<n { try spool.read(first + k, into: &frames[k]) }
+                var results = [Result<EncodedFrame, Error>?](repeating: nil, count: n)
+                let before = previous
+                results.withUnsafeMutableBufferPointer { out in
+                    let slots = out
+                    DispatchQueue.concurrentPerform(iterations: n) { k in
+                        let prev = k == 0 ? before : frames[k - 1]
+                        slots[k] = Result { try encode(first + k, frames[k], prev) }
+                    }
+                }
+                for k in 0..<n {
+                    let index = first + k
+                    let frame = try results[k]!.get()
+                    // Delay: cumulative milliseconds, rounding carried so the total does not drift.
+                    elapsed += spool.durations[index]
+                    let target = Int((elapsed * 1000).rounded())
+                    var num = max(1, target - emittedMilliseconds), den = 1000
+                    emittedMilliseconds += num
+                    if num > 65535 { num = min(65535, (num + 5) / 10); den = 100 }
+                    var fc = PNGChunks.be32(sequence) + PNGChunks.be32(UInt32(frame.w)) + PNGChunks.be32(UInt32(frame.h))
+                    fc += PNGChunks.be32(UInt32(frame.x0)) + PNGChunks.be32(UInt32(frame.y0))
+                    fc += PNGChunks.be16(UInt16(num)) + PNGChunks.be16(UInt16(den))
+                    fc += [0, frame.blendOver ? 1 : 0] // dispose NONE; blend SOURCE or OVER
+                    try file.write(PNGChunks.chunk("fcTL", fc))
+                    sequence += 1
+                    if index == 0 {
+                        try file.write(PNGChunks.chunk("IDAT", frame.data))
+                    } else {
+                        try file.write(PNGChunks.chunk("fdAT", PNGChunks.be32(sequence) + frame.data))
+                        sequence += 1
+                    }
+                }
+                previous = frames[n - 1]
+                first += n
             }
             try file.write(PNGChunks.chunk("IEND", []))
         }

@@ -38,44 +38,53 @@ enum PNGChunks {
     }
 
     /// Filters rows of `bpp`-byte pixels for PNG. `filter` nil picks per row by the minimum-sum heuristic.
+    /// Each row is copied after `bpp` zero bytes (and the row above likewise, zeros for the first
+    /// row), so the left, up and up-left neighbours are plain loads with no edge tests, and all
+    /// five filters of a row are computed in one pass.
     static func filterRows(_ pixels: [UInt8], width: Int, height: Int, bpp: Int, filter: Int?) -> [UInt8] {
         let stride = width * bpp
         var out = [UInt8](repeating: 0, count: (stride + 1) * height)
-        var candidate = [[UInt8]](repeating: [UInt8](repeating: 0, count: stride), count: 5)
+        var candidate = [UInt8](repeating: 0, count: 5 * stride)
+        var rows = [UInt8](repeating: 0, count: 2 * (stride + bpp))
         pixels.withUnsafeBufferPointer { px in
+        out.withUnsafeMutableBufferPointer { o in
+        candidate.withUnsafeMutableBufferPointer { cb in
+        rows.withUnsafeMutableBufferPointer { rb in
+            var cur = rb.baseAddress! + bpp, prev = rb.baseAddress! + stride + 2 * bpp
+            let cand = cb.baseAddress!
             for y in 0..<height {
-                let row = y * stride, prior = row - stride
-                let choices = filter.map { [$0] } ?? [0, 1, 2, 3, 4]
-                var bestSum = Int.max, best = 0
-                for f in choices {
-                    var sum = 0
-                    candidate[f].withUnsafeMutableBufferPointer { c in
-                        for i in 0..<stride {
-                            let x = px[row + i]
-                            let a: UInt8 = i >= bpp ? px[row + i - bpp] : 0
-                            let b: UInt8 = y > 0 ? px[prior + i] : 0
-                            let cc: UInt8 = (i >= bpp && y > 0) ? px[prior + i - bpp] : 0
-                            let v: UInt8
-                            switch f {
-                            case 0: v = x
-                            case 1: v = x &- a
-                            case 2: v = x &- b
-                            case 3: v = x &- UInt8((Int(a) + Int(b)) >> 1)
-                            default:
-                                let p = Int(a) + Int(b) - Int(cc)
-                                let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(cc))
-                                v = x &- ((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : cc))
-                            }
-                            c[i] = v
-                            sum += v < 128 ? Int(v) : 256 - Int(v)
-                        }
+                let src = px.baseAddress! + y * stride
+                cur.update(from: src, count: stride)
+                var sums = (0, 0, 0, 0, 0)
+                @inline(__always) func cost(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
+                let only = filter ?? -1
+                for i in 0..<stride {
+                    let x = cur[i], a = cur[i - bpp], b = prev[i], c = prev[i - bpp]
+                    if only < 0 || only == 0 { cand[i] = x; sums.0 &+= cost(x) }
+                    if only < 0 || only == 1 { let v = x &- a; cand[stride + i] = v; sums.1 &+= cost(v) }
+                    if only < 0 || only == 2 { let v = x &- b; cand[2 * stride + i] = v; sums.2 &+= cost(v) }
+                    if only < 0 || only == 3 {
+                        let v = x &- UInt8(truncatingIfNeeded: (Int(a) &+ Int(b)) >> 1)
+                        cand[3 * stride + i] = v; sums.3 &+= cost(v)
                     }
-                    if sum < bestSum { bestSum = sum; best = f }
+                    if only < 0 || only == 4 {
+                        let p = Int(a) &+ Int(b) &- Int(c)
+                        let pa = abs(p &- Int(a)), pb = abs(p &- Int(b)), pc = abs(p &- Int(c))
+                        let v = x &- ((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c))
+                        cand[4 * stride + i] = v; sums.4 &+= cost(v)
+                    }
                 }
-                out[y * (stride + 1)] = UInt8(best)
-                for i in 0..<stride { out[y * (stride + 1) + 1 + i] = candidate[best][i] }
+                var best = max(only, 0)
+                if only < 0 {
+                    // The first filter with the smallest sum, as when they were tried in order.
+                    let all = [sums.0, sums.1, sums.2, sums.3, sums.4]
+                    for f in 1..<5 where all[f] < all[best] { best = f }
+                }
+                o[y * (stride + 1)] = UInt8(best)
+                (o.baseAddress! + y * (stride + 1) + 1).update(from: cand + best * stride, count: stride)
+                swap(&cur, &prev)
             }
-        }
+        }}}}
         return out
     }
 }

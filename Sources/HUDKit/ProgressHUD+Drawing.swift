@@ -165,6 +165,15 @@ extension ProgressHUD {
         let canvas = try Canvas(width: max(pw, 1), height: max(ph, 1), background: .clear)
         canvas.scaleBy(x: scale, y: scale)
         canvas.translateBy(x: m, y: m)
+        drawLayer(s, fonts: fonts, in: canvas)
+        return canvas.image
+    }
+
+    /// Draws the HUD (shadow, box, border, labels, content) with its box at the origin of the
+    /// canvas's user space (points); the shadow's blur follows the CTM's scale.
+    func drawLayer(_ s: HUDFrameState, fonts: HUDFonts, in canvas: Canvas) {
+        let size = s.layout.size
+        let scale = abs(canvas.ctm.determinant).squareRoot()
         let box = Rect(origin: .zero, size: size)
         let boxPath = KitShapes.roundedRect(box, radius: HUDStyle.cornerRadius)
 
@@ -212,7 +221,6 @@ extension ProgressHUD {
         } else {
             drawContentArea(c, alpha: 1, in: canvas, state: s)
         }
-        return canvas.image
     }
 
     private func drawTitle(_ c: HUDContent, alpha: Double, in canvas: Canvas, layout: HUDLayout, fonts: HUDFonts) {

@@ -16,4 +16,7 @@ public protocol SceneRenderable: Sendable {
     var pixelSize: (width: Int, height: Int) { get }
     /// Renders the frame at time `t` seconds from the start of the scene.
     func render(at t: Double) throws -> Image
+    /// The frame at `t` as a display list (what `hudrender --record-frames` writes); a default
+    /// records the calls made on the canvas from `Screen.makeCanvas()`.
+    func displayList(at t: Double) throws -> DisplayList
 }

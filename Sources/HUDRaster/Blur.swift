@@ -83,9 +83,18 @@ public enum Blur {
 
     /// A blurred copy of a coverage mask, grown by `reach(sigma:)` pixels on every side so that the
     /// blur is not cut off. NaN, infinite, zero or negative sigma returns the mask unchanged.
+    /// The result is kept (`BlurCache`), so the same shape blurred again, anywhere, is not recomputed.
     public static func gaussian(mask: Mask, sigma: Double) -> Mask {
         let s = clamped(sigma)
         guard s > 0, mask.width > 0, mask.height > 0 else { return mask }
+        if let m = BlurCache.shared.lookup(mask, sigma: s) { return m }
+        let m = blurred(mask: mask, sigma: s)
+        BlurCache.shared.store(mask, sigma: s, blurred: m)
+        return m
+    }
+
+    /// `gaussian(mask:sigma:)` computed (`s` already clamped and positive).
+    static func blurred(mask: Mask, sigma s: Double) -> Mask {
         let r = reach(sigma: s)
         let w = mask.width + 2 * r, h = mask.height + 2 * r
         var plane = [Double](repeating: 0, count: w * h)

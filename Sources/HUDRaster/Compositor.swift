@@ -2,8 +2,8 @@
 //
 // Design note: pixels are handled as packed UInt32 (r in the low byte, little-endian memory order
 // R,G,B,A) and scaled two channels at a time in 16-bit lanes (`(p & 0x00FF00FF) * f`), with an
-// exactly rounded division by 255. This scalar integer form measured ~1.5 ns/px here, 50x faster
-// than going through SIMD4<Float>. Source-over, the mode nearly everything uses, has solid-colour
+// exactly rounded division by 255. This scalar integer form is far faster than going through
+// SIMD4<Float> (docs/benchmarks.md has the measurement). Source-over, the mode nearly everything uses, has solid-colour
 // and opaque-run fast paths; translucent runs of full coverage go four pixels at a time through
 // SIMD8<UInt16> lanes (the same two-channels-per-lane arithmetic, no lane-width conversions, which
 // are what make Swift SIMD slow), halving the cost of big translucent fills; bands of rectangle
@@ -144,7 +144,7 @@
 
     /// `overRun` on `rows` rows of `n` pixels, `stride` pixels apart (a band of a rectangle): the
     /// vector constants are set up once, not per row, and `div255` is the multiply-high form (kept
-    /// out of line so that the compiler does match it: 12% fewer instructions on big rectangles).
+    /// out of line so that the compiler does match it: fewer instructions on big rectangles).
     @inline(never) static func overRows(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ rows: Int, _ stride: Int,
                                         _ s: UInt32) {
         let sa = s >> 24
@@ -343,6 +343,27 @@
             return
         }
         var i = 0
+        if mode == .copy {
+            // Full coverage replaces the pixel with the same value whatever was there: runs of it
+            // are stored (a backdrop's first fill, drawn with `copy`, covers the whole frame).
+            let f = alpha == 255 ? 255 : div255(255 &* alpha)
+            let v = combine(scale(color, f), 0, 255, mode, color, f)
+            while i < n {
+                if cov[i] == 255 {
+                    let j = runEnd(cov, i, n)
+                    (d + i).update(repeating: v, count: j &- i)
+                    i = j
+                    continue
+                }
+                let c = UInt32(cov[i])
+                if c != 0 {
+                    let f = alpha == 255 ? c : div255(c &* alpha)
+                    d[i] = combine(scale(color, f), d[i], c, mode, color, f)
+                }
+                i += 1
+            }
+            return
+        }
         while i < n {
             let c = UInt32(cov[i])
             if c != 0 {
@@ -366,6 +387,12 @@
                 if alpha == 255 && i &+ 3 < n && craw.loadUnaligned(fromByteOffset: i, as: UInt32.self) == ~0 {
                     let sv = sraw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
                     let a = sv &>> 8   // odd lanes hold each pixel's alpha
+                    if a[1] & a[3] & a[5] & a[7] == 255 {
+                        // Opaque source: stored, not blended (the blend would give the same bytes).
+                        draw.storeBytes(of: sv, toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                        i &+= 4
+                        continue
+                    }
                     let inv = full &- SIMD8<UInt16>(a[1], a[1], a[3], a[3], a[5], a[5], a[7], a[7])
                     let v = draw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
                     let rb = div255s((v & lo) &* inv &+ half)

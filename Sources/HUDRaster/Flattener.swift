@@ -5,10 +5,10 @@
 // second-derivative bound (a chord of parameter length h deviates at most |B''| h^2 / 8), evaluated
 // by uniform subdivision: no recursion, deterministic, and cheap to bound. The default tolerance
 // is 1/32 px rather than the often-quoted 0.1 px: chords always lie inside a convex arc, so the
-// area deficit is systematic (about phi^2/6 of the area) and 0.1 px makes a 50 px circle 0.27% small.
+// area deficit is systematic (about phi^2/6 of the area) and 0.1 px makes a circle visibly small.
 // `areaBias` takes most of that deficit back, but not the tolerance's other cost: at 1/16 px, small
-// curved fills were 10% faster and text 30% less accurate (Scripts/compare_raster.py's text scenes,
-// mean error 0.117 -> 0.153), so 1/32 px stays.
+// curved fills were faster but text markedly less accurate (Scripts/compare_raster.py's text
+// scenes; figures in docs/benchmarks.md), so 1/32 px stays.
 // Robustness lives here too: a path with any NaN or infinite coordinate is dropped as a whole
 // (a partial path could flood-fill the canvas), and coordinates are clamped to +-2^24 px before
 // anything is converted to fixed point.

@@ -6,6 +6,8 @@
 // per-pixel work is computing t and one table load. 1024 entries keep even a full-width 4k ramp
 // free of visible steps.
 
+import Synchronization
+
 /// Colour stops along 0...1 (like `CGGradient`).
 public struct Gradient: Hashable, Sendable {
     public let colors: [Color]
@@ -58,17 +60,27 @@ public struct Gradient: Hashable, Sendable {
     }
 }
 
-/// The last few gradients' lookup tables, so a gradient drawn again (every frame of an animation,
-/// each segment of a ring) is not re-interpolated. Owned by one Canvas; not thread-safe.
-final class GradientTableCache {
-    private var entries: [(Gradient, [UInt32])] = []
-    static let capacity = 8
+/// The last few gradients' lookup tables, shared by every canvas and thread, so a gradient drawn
+/// again (every frame of an animation, each segment of a ring, each worker's frames) is
+/// interpolated once. Tables are built outside the lock (two threads may build the same one,
+/// harmlessly: it is identical); output never depends on what was cached.
+final class GradientTableCache: Sendable {
+    /// The cache every canvas uses.
+    static let shared = GradientTableCache()
+    private let entries = Mutex([(Gradient, [UInt32])]())
+    static let capacity = 32
 
     func table(for g: Gradient) -> [UInt32] {
-        if let i = entries.firstIndex(where: { $0.0 == g }) { return entries[i].1 }
+        let hit: [UInt32]? = entries.withLock { list in
+            guard let i = list.lastIndex(where: { $0.0 == g }) else { return nil }
+            return list[i].1
+        }
+        if let t = hit { return t }
         let t = g.lookupTable()
-        if entries.count >= GradientTableCache.capacity { entries.removeFirst() }
-        entries.append((g, t))
+        entries.withLock { list in
+            if list.count >= GradientTableCache.capacity { list.removeFirst() }
+            list.append((g, t))
+        }
         return t
     }
 }

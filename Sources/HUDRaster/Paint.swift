@@ -56,7 +56,7 @@ struct Shader {
     /// to their last colour as Core Graphics does for pad spread, or draw nothing.
     init(_ paint: Paint, ctm: Transform, extendBefore: Bool = true, extendAfter: Bool = true,
          tables: GradientTableCache? = nil) {
-        func table(_ g: Gradient) -> [UInt32] { tables?.table(for: g) ?? g.lookupTable() }
+        func table(_ g: Gradient) -> [UInt32] { (tables ?? GradientTableCache.shared).table(for: g) }
         self.extendBefore = extendBefore; self.extendAfter = extendAfter
         switch paint {
         case .color(let c):
@@ -91,6 +91,48 @@ struct Shader {
 
     var isSolid: Bool { if case .solid = kind { return true }; return false }
 
+    /// The colour every pixel of device row `y` gets when the shader does not vary along a row (a
+    /// solid colour; a linear gradient whose axis is vertical in device space), else nil. The same
+    /// value `shade` writes for each pixel of that row: t is computed by the same expression.
+    @inline(__always) func rowColor(y: Int) -> UInt32? {
+        switch kind {
+        case .solid(let c): return c
+        case let .linear(ax, ay, a0) where ax == 0:
+            let t = ay * (Double(y) + 0.5) + a0
+            return lut.withUnsafeBufferPointer { L in
+                if spread == .pad && extendBefore && extendAfter {
+                    let u = t > 0 ? (t < 1 ? t : 1) : 0   // NaN -> 0
+                    return L[Int(u * Double(Gradient.lutSize - 1) + 0.5)]
+                }
+                let k = index(t)
+                return k < 0 ? 0 : L[k]
+            }
+        default: return nil
+        }
+    }
+
+    /// Whether every pixel the shader writes is opaque (a gradient of opaque stops), so shaded
+    /// pixels at full coverage replace what is under them.
+    var isOpaque: Bool {
+        switch kind {
+        case .solid(let c): return c >> 24 == 255
+        case .linear, .radial, .conic:
+            // Only gradients that paint every pixel: padded ones extended both ways, and of radial
+            // ones only concentric circles (two-circle ones leave pixels outside the cone empty).
+            if case let .radial(_, _, _, cd, dr) = kind, !(cd.x == 0 && cd.y == 0 && dr != 0) { return false }
+            guard spread != .pad || (extendBefore && extendAfter) else { return false }
+            return lut.allSatisfy { $0 >> 24 == 255 }
+        default: return false
+        }
+    }
+
+    /// Whether every row gets the same pixels over the same columns (a linear gradient whose axis
+    /// is horizontal in device space), so a shaded span can be reused from row to row.
+    var isColumnConstant: Bool {
+        if case let .linear(_, ay, _) = kind { return ay == 0 }
+        return false
+    }
+
     /// Table index for t after spread, or -1 where nothing is painted.
     @inline(__always) func index(_ t: Double) -> Int {
         guard t.isFinite else { return -1 }
@@ -120,6 +162,7 @@ struct Shader {
             lut.withUnsafeBufferPointer { L in
                 var t = ax * (Double(x) + 0.5) + ay * py + a0
                 if spread == .pad && extendBefore && extendAfter {
+                    if Shader.shadeLinearFixed(L, t, ax, n, out) { return }
                     for i in 0..<n {
                         let u = t > 0 ? (t < 1 ? t : 1) : 0   // NaN -> 0
                         out[i] = L[Int(u * Double(Gradient.lutSize - 1) + 0.5)]
@@ -139,6 +182,10 @@ struct Shader {
                 var pyy = inv.b * (Double(x) + 0.5) + inv.d * py + inv.ty - c0.y
                 let a = cd.x * cd.x + cd.y * cd.y - dr * dr
                 let extB = extendBefore || spread != .pad, extA = extendAfter || spread != .pad
+                if cd.x == 0 && cd.y == 0 && dr != 0 {
+                    Shader.shadeConcentric(L, px, pyy, inv.a, inv.b, r0, dr, extB, extA, n, out, self)
+                    return
+                }
                 for i in 0..<n {
                     // |p - c(t)| = r(t): a t^2 - 2 b t + c = 0.
                     let b = px * cd.x + pyy * cd.y + r0 * dr
@@ -198,8 +245,74 @@ struct Shader {
         }
     }
 
+    /// A padded linear gradient along a row in 32.32 fixed point: the table position
+    /// `t * (lutSize - 1) + 0.5` is stepped by an integer add and its integer part, clamped, is the
+    /// index (the floating loop converts and clamps a double per pixel). The step is rounded to
+    /// 2^-32 of an entry, so a row drifts from the exact position by far less than one entry.
+    /// False (nothing written) when the row's positions do not fit.
+    @inline(__always)
+    static func shadeLinearFixed(_ L: UnsafeBufferPointer<UInt32>, _ t: Double, _ ax: Double, _ n: Int,
+                                 _ out: UnsafeMutablePointer<UInt32>) -> Bool {
+        let scale = Double(Gradient.lutSize - 1), one = 4294967296.0
+        let u0 = t * scale + 0.5, du = ax * scale, u1 = u0 + du * Double(n)
+        guard abs(u0) < 1e9, abs(u1) < 1e9, abs(du) < 1e9 else { return false }   // NaN fails too
+        var u = Int64(u0 * one)
+        let d = Int64(du * one), hi = Int64(Gradient.lutSize - 1)
+        let table = L.baseAddress!
+        for i in 0..<n {
+            let k = u &>> 32
+            out[i] = table[Int(truncatingIfNeeded: k < 0 ? 0 : (k > hi ? hi : k))]
+            u &+= d
+        }
+        return true
+    }
+
+    /// A radial gradient between concentric circles, in closed form: the circle through a point
+    /// is the one of radius |p| (the other root has a negative radius), so t = (|p| - r0) / dr,
+    /// one square root a pixel instead of solving the two-circle quadratic. `px`, `py` are the
+    /// first pixel's position relative to the centre in gradient space, stepped by (`sx`, `sy`).
+    @inline(__always)
+    static func shadeConcentric(_ L: UnsafeBufferPointer<UInt32>, _ px: Double, _ py: Double, _ sx: Double, _ sy: Double,
+                                _ r0: Double, _ dr: Double, _ extB: Bool, _ extA: Bool, _ n: Int,
+                                _ out: UnsafeMutablePointer<UInt32>, _ sh: Shader) {
+        var px = px, py = py
+        let k = 1 / dr, scale = Double(Gradient.lutSize - 1)
+        if sh.spread == .pad && extB && extA {
+            // Pad: clamp t to 0...1; one multiply-add from |p| to the table index.
+            let m = k * scale, c = 0.5 - r0 * k * scale
+            let hi = scale + 0.5
+            let table = L.baseAddress!
+            // Two pixels per step (two square roots in one instruction); positions advance by
+            // two steps from the first two.
+            var x2 = SIMD2(px, px + sx), y2 = SIMD2(py, py + sy)
+            let sx2 = SIMD2(repeating: 2 * sx), sy2 = SIMD2(repeating: 2 * sy)
+            let lo2 = SIMD2(repeating: 0.5), hi2 = SIMD2(repeating: hi)
+            var i = 0
+            while i &+ 2 <= n {
+                let u = (x2 * x2 + y2 * y2).squareRoot() * m + c
+                // NaN compares false both ways and becomes the first entry.
+                let v = u.replacing(with: lo2, where: .!(u .> lo2)).replacing(with: hi2, where: u .> hi2)
+                out[i] = table[Int(v[0])]; out[i &+ 1] = table[Int(v[1])]
+                x2 += sx2; y2 += sy2
+                i &+= 2
+            }
+            if i < n {
+                let u = (x2[0] * x2[0] + y2[0] * y2[0]).squareRoot() * m + c
+                out[i] = table[Int(u > 0.5 ? (u < hi ? u : hi) : 0.5)]
+            }
+            return
+        }
+        for i in 0..<n {
+            var t = ((px * px + py * py).squareRoot() - r0) * k
+            if !((t >= 0 || extB) && (t <= 1 || extA)) { t = .nan }
+            let j = sh.index(t)
+            out[i] = j < 0 ? 0 : L[j]
+            px += sx; py += sy
+        }
+    }
+
     /// atan2 from a minimax polynomial (max error ~1e-5 rad, far below one step of the gradient
-    /// table): 15x faster than libm's, and the same bits on every CPU (glibc picks FMA or non-FMA
+    /// table): much faster than libm's, and the same bits on every CPU (glibc picks FMA or non-FMA
     /// code paths at run time, which may differ in the last place).
     @inline(__always) static func fastAtan2(_ y: Double, _ x: Double) -> Double {
         let ax = abs(x), ay = abs(y)

@@ -114,7 +114,7 @@ public struct Path: Hashable, Sendable {
         appendArcCubics(center: center, rx: radius, ry: radius, from: startAngle, sweep: sweep)
     }
 
-    /// Adds an elliptical arc of cubic Béziers of at most 90 degrees each (error below 0.03% of r).
+    /// Adds an elliptical arc of cubic Béziers of at most 90 degrees each (radial error well below a device pixel at any HUD size; the bound is in docs/benchmarks.md).
     @usableFromInline mutating func appendArcCubics(center c: Point, rx: Double, ry: Double, from a0: Double, sweep: Double) {
         guard sweep != 0 else { return }
         let n = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up) - 1e-9 < 1 ? 1 : (abs(sweep) / (Double.pi / 2)).rounded(.up)))

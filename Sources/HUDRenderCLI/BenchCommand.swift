@@ -11,7 +11,7 @@ import HUDSVG
 enum BenchCommand: Command {
     static let name = "bench"
     static let abstract = "Time the built-in rasterizer benchmarks, or render SVG files repeatedly."
-    static let usage = "hudrender bench [FILE.svg...] [--iterations N] [--operations N] [--sizes LIST] [--tests LIST] [--width W] [--dump-scenes DIR]"
+    static let usage = "hudrender bench [FILE.svg...] [--display-list FILE.hdl...] [--iterations N] [--operations N] [--sizes LIST] [--tests LIST] [--width W] [--dump-scenes DIR]"
     static let discussion = """
         Without files, runs HUDRaster's benchmark suite (bl_bench-style: N seeded fills or strokes
         on a 512x600 canvas per test and shape size; the best of --iterations runs counts) and prints
@@ -32,6 +32,8 @@ enum BenchCommand: Command {
         .value("tests", "LIST", "Comma-separated suite tests to run, by name (e.g. FillRectA,StrokePoly10; default all)."),
         .value("width", "W", "Render SVG files at this width in pixels (default: intrinsic size)."),
         .value("dump-scenes", "DIR", "Write each built-in scene as DIR/NAME.png (existing folder)."),
+        .flag("display-list", "The files are display lists (hudrender --record-frames): time their replay."),
+        .value("write-png", "DIR", "With --display-list: also write each replayed frame as DIR/NAME.png."),
         .flag("quiet", "Accepted for symmetry; bench prints only results.", short: "q"),
     ]
 
@@ -65,6 +67,13 @@ enum BenchCommand: Command {
             }
             try BuiltInBenchmarks.dumpScenes(to: dir)
             if args.positionals.isEmpty { return 0 }
+        }
+        if args.flag("display-list") {
+            guard !args.positionals.isEmpty else {
+                throw UsageError("--display-list needs the display list files to replay, e.g. hudrender bench --display-list Fixtures/displaylists/*.hdl", command: name)
+            }
+            try DisplayListBench.run(files: args.positionals, iterations: iterations ?? 20, pngFolder: args.string("write-png"))
+            return 0
         }
         if args.positionals.isEmpty {
             try BuiltInBenchmarks.run(tests: tests, iterations: iterations ?? 3, operations: operations, sizes: sizes)

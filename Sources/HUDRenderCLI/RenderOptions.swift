@@ -38,6 +38,7 @@ struct RenderOptions {
         .value("contact-sheet", "COLSxROWS", "Lay out COLS x ROWS frames with their times on one PNG (--out sheet.png)."),
         .value("jobs", "N", "Worker threads (default: all cores). Output is identical for any value.", short: "j"),
         .flag("quiet", "No progress bar (errors are still printed).", short: "q"),
+        .value("record-frames", "DIR", "Also write the frames at --at (seconds, comma-separated) as display lists DIR/COMMAND-tT.hdl (see bench --display-list)."),
     ]
 
     var destination: OutputDestination
@@ -51,6 +52,8 @@ struct RenderOptions {
     var quiet: Bool
     var contactSheet: (columns: Int, rows: Int)?
     var stillTime: Double?
+    /// `--record-frames`: where to write the frames at which times as display lists.
+    var recordFrames: (folder: String, times: [Double])? = nil
 
     /// Validates the shared options of `args` and builds the screen.
     static func resolve(_ args: ParsedArguments, defaults: Defaults) throws -> RenderOptions {
@@ -64,7 +67,8 @@ struct RenderOptions {
             return defaults.fps
         }()
         let duration = try args.double("duration", in: 0.04...Limits.maxDuration, what: "seconds")
-        let at = try args.double("at", in: 0...Limits.maxDuration, what: "seconds")
+        let recordFrames = try FrameRecording.option(args)
+        let at = recordFrames == nil ? try args.double("at", in: 0...Limits.maxDuration, what: "seconds") : nil
         let scale = try args.choice("scale", ["1", "2", "3"]).flatMap(Double.init) ?? defaults.scale
         let seed = try args.int("seed", in: 0...Int.max, what: "a seed").map(UInt64.init) ?? 0
         let loop = try args.int("loop", in: 0...65535, what: "a loop count") ?? 0
@@ -115,6 +119,6 @@ struct RenderOptions {
         }
         return RenderOptions(destination: destination, fps: fps, duration: duration, at: at, screen: screen,
                              seed: seed, loop: loop, jobs: jobs, quiet: args.flag("quiet"),
-                             contactSheet: contactSheet, stillTime: defaults.stillTime)
+                             contactSheet: contactSheet, stillTime: defaults.stillTime, recordFrames: recordFrames)
     }
 }

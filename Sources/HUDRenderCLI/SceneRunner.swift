@@ -46,6 +46,7 @@ enum SceneRunner {
         let (times, _) = try plan(scene: scene, options: options, command: command)
         try options.destination.checkWritable()
         try Cancellation.shared.check()
+        if let r = options.recordFrames { try FrameRecording.write(scene, folder: r.folder, times: r.times, command: command) }
 
         if let sheet = options.contactSheet {
             try ContactSheet.render(scene: scene, times: times, columns: sheet.columns, rows: sheet.rows,
