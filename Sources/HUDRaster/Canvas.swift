@@ -51,6 +51,8 @@ public final class Canvas {
         var bounds: PixelRect
         /// Coverage over exactly `bounds`, or nil when the whole box is inside the clip.
         var mask: Mask?
+        /// The outline the clip equals within `bounds`, while it is one shape (see ClipShape).
+        var shape: ClipShape? = nil
     }
     struct Shadow {
         var offset: Size
@@ -182,99 +184,6 @@ public final class Canvas {
         let b = state.clip.bounds
         guard !b.isEmpty, let inv = state.ctm.inverted() else { return .null }
         return b.rect.applying(inv)
-    }
-
-    /// Intersects the clip with `rect` (user space). Pixel-aligned rects under an axis-aligned CTM
-    /// only shrink the clip box; others become an antialiased clip mask.
-    public func clip(to rect: Rect) {
-        let t = state.ctm
-        if t.b == 0 && t.c == 0 && !rect.isNull {
-            let r = rect.standardized.applying(t)
-            func isInt(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-9 }
-            if isInt(r.minX) && isInt(r.minY) && isInt(r.maxX) && isInt(r.maxY) {
-                state.clip = intersect(state.clip, PixelRect(covering: r))
-                return
-            }
-        }
-        var p = Path(); p.addRect(rect.standardized)
-        clip(to: p, rule: .winding)
-    }
-
-    /// Intersects the clip with the inside of `path` (user space) under `rule`, antialiased.
-    /// A path with NaN or infinite coordinates clips everything away.
-    public func clip(to path: Path, rule: FillRule = .winding) {
-        var c = state.clip
-        if c.bounds.isEmpty { return }
-        var finite = true
-        let box = Rasterizer.deviceBounds(of: path, transform: state.ctm, finite: &finite).intersection(c.bounds)
-        guard !box.isEmpty, finite else {
-            state.clip = Clip(bounds: .empty, mask: nil); return
-        }
-        _ = engine.reset(region: box, adding: path, transform: state.ctm, knownFinite: true)
-        guard var m = engine.collectMask(rule: rule) else { state.clip = Clip(bounds: .empty, mask: nil); return }
-        // Multiply with the old mask, and find the non-zero box and whether it is all 255.
-        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
-        var partial = 0
-        let mw = m.width
-        m.coverage.withUnsafeMutableBufferPointer { cp in
-            for y in 0..<m.height {
-                let row = cp.baseAddress! + y * mw
-                if let old = c.mask {
-                    // The new mask lies inside the old clip box, which the old mask covers exactly.
-                    old.coverage.withUnsafeBufferPointer { op in
-                        let orow = op.baseAddress! + (m.originY + y - old.originY) * old.width + (m.originX - old.originX)
-                        for x in 0..<mw where row[x] != 0 {
-                            row[x] = UInt8(truncatingIfNeeded: Compositor.div255(UInt32(row[x]) &* UInt32(orow[x])))
-                        }
-                    }
-                }
-                var first = -1, last = -1
-                for x in 0..<mw where row[x] != 0 {
-                    if first < 0 { first = x }
-                    last = x
-                    if row[x] != 255 { partial += 1 }
-                }
-                if first >= 0 {
-                    x0 = min(x0, first); x1 = max(x1, last + 1); y0 = min(y0, y); y1 = max(y1, y + 1)
-                }
-            }
-        }
-        if x0 > x1 { state.clip = Clip(bounds: .empty, mask: nil); return }
-        let nb = PixelRect(x0: m.originX + x0, y0: m.originY + y0, x1: m.originX + x1, y1: m.originY + y1)
-        if partial == 0 && countNonZero(m) == nb.width * nb.height {
-            c = Clip(bounds: nb, mask: nil)
-        } else {
-            c = Clip(bounds: nb, mask: crop(m, to: nb))
-        }
-        state.clip = c
-    }
-
-    func countNonZero(_ m: Mask) -> Int {
-        var n = 0
-        for v in m.coverage where v != 0 { n += 1 }
-        return n
-    }
-
-    /// The part of `m` inside `r` (which must lie within the mask).
-    func crop(_ m: Mask, to r: PixelRect) -> Mask {
-        if r.x0 == m.originX && r.y0 == m.originY && r.width == m.width && r.height == m.height { return m }
-        var out = Mask(originX: r.x0, originY: r.y0, width: r.width, height: r.height)
-        out.coverage.withUnsafeMutableBufferPointer { op in
-            m.coverage.withUnsafeBufferPointer { ip in
-                for y in 0..<r.height {
-                    let src = ip.baseAddress! + (r.y0 + y - m.originY) * m.width + (r.x0 - m.originX)
-                    (op.baseAddress! + y * r.width).update(from: src, count: r.width)
-                }
-            }
-        }
-        return out
-    }
-
-    func intersect(_ c: Clip, _ r: PixelRect) -> Clip {
-        let nb = c.bounds.intersection(r)
-        if nb.isEmpty { return Clip(bounds: .empty, mask: nil) }
-        guard let m = c.mask else { return Clip(bounds: nb, mask: nil) }
-        return Clip(bounds: nb, mask: crop(m, to: nb))
     }
 
     // MARK: - Drawing
