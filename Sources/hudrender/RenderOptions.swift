@@ -30,7 +30,6 @@ struct RenderOptions {
         .value("at", "SECONDS", "Render only the still at this time (implied for .png; default: mid-story)."),
         .value("device", "NAME", "Device screen, e.g. iphone-14, iphone-se, iphone-15-pro, ipad (see Device table)."),
         .value("size", "WxH", "Canvas size in points instead of a full device screen, e.g. 320x320."),
-        .value("safe-area-top", "PT", "Top safe-area inset in points (default: the device's; none with --size), e.g. 62."),
         .value("scale", "1|2|3", "Pixels per point.", choices: ["1", "2", "3"]),
         .value("background", "NAME", "Backdrop: mock-light, mock-dark, transparent or #RRGGBB."),
         .value("seed", "N", "Seed for the randomness of some styles (drop angles); same seed, same bytes."),
@@ -102,21 +101,14 @@ struct RenderOptions {
             size = nil
         }
         // Enforce the frame limit before the backdrop is drawn.
-        var safeArea: Device.Insets?
-        if let top = try args.double("safe-area-top", in: 0...1000, what: "points") {
-            let full = device.map { size == nil || size == $0.pointSize } ?? false
-            var insets = full ? device!.safeAreaInsets : .zero
-            insets.top = top
-            safeArea = insets
-        }
         let points = size ?? device?.pointSize ?? Size(width: 320, height: 320)
         try Limits.checkFrame(width: Int((points.width * scale).rounded()), height: Int((points.height * scale).rounded()), command: command)
         let screen: Screen
         do {
             if let device {
-                screen = try Screen(device: device, scale: scale, backdrop: backdrop, size: size, safeAreaInsets: safeArea)
+                screen = try Screen(device: device, scale: scale, backdrop: backdrop, size: size)
             } else {
-                screen = try Screen(size: points, scale: scale, backdrop: backdrop, safeAreaInsets: safeArea)
+                screen = try Screen(size: points, scale: scale, backdrop: backdrop)
             }
         } catch {
             throw UsageError("\(error)", command: command)
