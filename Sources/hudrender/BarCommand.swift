@@ -28,6 +28,7 @@ enum BarCommand: SceneCommand {
         .value("flavour", "VIEW", "uikit (GradientActivityIndicatorView and the controllers, default) or swiftui (GradientLoadingBarView: its own phase and colour blending).", choices: flavours),
         .value("colors", "#RGB,...", "Comma-separated gradient colours (gradientColors; default the iOS 7 palette)."),
         .value("height", "PT", "Bar height in points (default 3)."),
+        .value("safe-area-top", "PT", "Top safe-area inset the bar sits under, in points (like a view whose safeAreaInsets are set; default: the device's, none with --size), e.g. 62."),
         .value("cycle", "SECONDS", "Seconds for one colour cycle (progressAnimationDuration; default 3.33)."),
         .value("fade-in-at", "SECONDS", "Time of fadeIn() (default: visible from the start)."),
         .value("fade-out-at", "SECONDS", "Time of fadeOut() (default: never)."),
@@ -69,12 +70,27 @@ enum BarCommand: SceneCommand {
                 }
             }
         }
-        var screen = options.screen
-        if bar.placement == .notch, !args.has("device"), !args.has("size") {
-            // The default device has a Dynamic Island; the notch variant needs a notch.
-            let insets: Device.Insets? = args.has("safe-area-top") ? options.screen.safeAreaInsets : nil
-            screen = try Screen(device: .iPhone13, scale: options.screen.scale, backdrop: options.screen.backdrop, safeAreaInsets: insets)
-        }
+        let screen = try makeScreen(args, options: options, notch: bar.placement == .notch)
         return try GradientLoadingBarScene(screen: screen, bar: bar, fadeInAt: fadeIn, fadeOutAt: fadeOut, duration: options.duration)
+    }
+
+    /// The shared options' screen, with `--safe-area-top` applied, or the iPhone 13 for the notch
+    /// variant when no device or size is given (the default device has a Dynamic Island).
+    static func makeScreen(_ args: ParsedArguments, options: RenderOptions, notch: Bool) throws -> Screen {
+        let s = options.screen
+        let iPhone13 = notch && !args.has("device") && !args.has("size")
+        let top = try args.double("safe-area-top", in: 0...1000, what: "points")
+        guard iPhone13 || top != nil else { return s }
+        var insets: Device.Insets? = nil
+        if let top {
+            var i = iPhone13 ? Device.iPhone13.safeAreaInsets : s.safeAreaInsets
+            i.top = top
+            insets = i
+        }
+        if iPhone13 { return try Screen(device: .iPhone13, scale: s.scale, backdrop: s.backdrop, safeAreaInsets: insets) }
+        if let d = s.namedDevice {
+            return try Screen(device: d, scale: s.scale, backdrop: s.backdrop, size: s.device == nil ? s.pointSize : nil, safeAreaInsets: insets)
+        }
+        return try Screen(size: s.pointSize, scale: s.scale, backdrop: s.backdrop, safeAreaInsets: insets)
     }
 }

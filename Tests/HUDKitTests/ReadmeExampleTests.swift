@@ -3,6 +3,7 @@ import XCTest
 import Foundation
 import HUDKit
 import HUDCodecs
+import HUDRaster
 
 final class ReadmeExampleTests: XCTestCase {
     func testScriptedHUDRendersToAGIF() throws {
@@ -27,5 +28,18 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertGreaterThan(scene.duration, 2.0, "the story ends after the dismissal")
         XCTAssertEqual(decoded.frames.first?.width, 375)
         XCTAssertEqual(decoded.durations.reduce(0, +), Double(Int(scene.duration * fps)) / fps, accuracy: 0.05)
+    }
+
+    func testSafeAreaAndFlavourExample() throws {
+        let screen = try Screen(device: .iPhone11, scale: 3, backdrop: .transparent,
+                                size: Size(width: 375, height: 100), safeAreaInsets: Device.Insets(top: 62))
+        var bar = GradientLoadingBar(placement: .notch, flavour: .uiKit)   // or .swiftUI (GradientLoadingBarView)
+        bar.isRelativeToSafeArea = false
+        let image = try GradientLoadingBarScene(screen: screen, bar: bar).render(at: 0)
+        XCTAssertEqual(image.width, 1125)
+        // The notch from the iPhone 11's constants on a 375 pt view: the bar dips around it at the centre.
+        XCTAssertEqual(image[562, 4].a, 0)
+        XCTAssertGreaterThan(image[562, 100].a, 200)
+        XCTAssertGreaterThan(image[10, 4].a, 200)
     }
 }
