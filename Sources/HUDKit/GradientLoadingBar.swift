@@ -7,7 +7,13 @@
 // identical. A linear position animation moves the layer's left edge from -2w to 0 each cycle;
 // when the cycle wraps the bar shows exactly the same pixels, so the loop has no seam. The notch
 // variant masks a full-width strip with the notch outline offset by the bar's height, as
-// NotchGradientLoadingBarController does, using the device table's notch numbers.
+// NotchGradientLoadingBarController does, using the device table's notch numbers across whatever
+// width the view has (the library takes the superview's width, so a 375 pt view of any device gets
+// that device's notch centred on 375 pt).
+// Two flavours draw the same bar: the UIKit view (a CAGradientLayer, whose stops blend in Generic
+// RGB) and the SwiftUI `GradientLoadingBarView` (a LinearGradient, nearest to Oklab), whose first
+// frame shows the gradient at offset 0, half a cycle on from where the UIKit view starts. The
+// library's snapshot references pin both (Tests/HUDKitTests/GradientLoadingBarConformanceTests).
 
 #if canImport(Glibc)
 import Glibc
@@ -21,6 +27,19 @@ import HUDMotion
 public struct GradientLoadingBar: Hashable, Sendable {
     /// The library's default colours: #4CD964 #5AC8FA #007AFF #34AADC #5856D6 #FF2D55.
     public static let defaultColors: [Color] = ["#4CD964", "#5AC8FA", "#007AFF", "#34AADC", "#5856D6", "#FF2D55"].map { Color(hex: $0)! }
+
+    /// Which of the library's two views draws the bar.
+    public enum Flavour: String, Hashable, Sendable, CaseIterable {
+        /// `GradientActivityIndicatorView` (and the controllers built on it): a CAGradientLayer
+        /// whose left edge starts at -2 widths.
+        case uiKit
+        /// The SwiftUI `GradientLoadingBarView`: a LinearGradient whose first frame is at offset 0
+        /// (left edge at -1 width), moving on from there at the same speed.
+        case swiftUI
+
+        /// The colour space the framework blends the gradient's stops in (see GradientInterpolation).
+        public var interpolation: GradientInterpolation { self == .uiKit ? .genericRGB : .oklab }
+    }
 
     /// Where the bar sits.
     public enum Placement: Hashable, Sendable {
@@ -49,9 +68,16 @@ public struct GradientLoadingBar: Hashable, Sendable {
     public var fadeOutDuration: Double
     /// Where the bar sits.
     public var placement: Placement
+    /// The UIKit view or the SwiftUI view (phase and colour blending differ).
+    public var flavour: Flavour
+    /// Where `.notch` puts the plain bar on a screen without a notch: under the safe area (true, the
+    /// library's default `isRelativeToSafeArea`) or at the very top (false).
+    public var isRelativeToSafeArea = true
 
     public init(colors: [Color] = GradientLoadingBar.defaultColors, height: Double = 3, progressAnimationDuration: Double = 3.33,
-                fadeInDuration: Double = 0.33, fadeOutDuration: Double = 0.66, placement: Placement = .safeArea) {
+                fadeInDuration: Double = 0.33, fadeOutDuration: Double = 0.66, placement: Placement = .safeArea,
+                flavour: Flavour = .uiKit) {
+        self.flavour = flavour
         self.colors = colors.isEmpty ? GradientLoadingBar.defaultColors : colors
         self.height = height.isFinite && height > 0 ? height : 3
         self.progressAnimationDuration = progressAnimationDuration.isFinite && progressAnimationDuration > 0 ? progressAnimationDuration : 3.33
@@ -67,9 +93,10 @@ public struct GradientLoadingBar: Hashable, Sendable {
     }
 
     /// The gradient layer's left edge relative to the bar at time `t` after the animation started:
-    /// -2w at the start of every cycle, moving right to 0.
+    /// moving right from -2w to 0 each cycle; the UIKit view starts the cycle at -2w, the SwiftUI
+    /// view half way, at -w.
     public func gradientOffset(at t: Double, barWidth w: Double) -> Double {
-        let f = t / progressAnimationDuration
+        let f = t / progressAnimationDuration + (flavour == .swiftUI ? 0.5 : 0)
         let frac = f - f.rounded(.down)
         return -2 * w + 2 * w * frac
     }
@@ -88,8 +115,9 @@ public struct GradientLoadingBar: Hashable, Sendable {
         case .frame(let r):
             return (r, nil)
         case .notch:
-            guard let device = screen.device, let n = device.notchLayout else {
-                return (Rect(x: 0, y: screen.safeAreaInsets.top, width: w, height: height), nil)
+            guard let device = screen.device ?? screen.namedDevice, let n = device.notchLayout else {
+                let y = isRelativeToSafeArea ? screen.safeAreaInsets.top : 0
+                return (Rect(x: 0, y: y, width: w, height: height), nil)
             }
             let path = GradientLoadingBar.notchPath(screenWidth: w, notch: n, height: height)
             let b = path.boundingBox
@@ -142,7 +170,7 @@ public struct GradientLoadingBar: Hashable, Sendable {
         let w = frame.width
         let x0 = frame.minX + gradientOffset(at: t, barWidth: w)
         let list = infiniteColorList
-        let gradient = Gradient(colors: list)
+        let gradient = Gradient(colors: list, interpolation: flavour.interpolation)
         canvas.saveGState()
         canvas.clip(to: frame)
         if let mask { canvas.clip(to: mask) }

@@ -19,16 +19,18 @@ public struct GradientLoadingBarScene: SceneRenderable {
 
     /// - Parameters:
     ///   - device, scale, backdrop, size: the screen. `size` overrides the device's size (then
-    ///     there is no status bar, and `.notch` falls back to the top of the area).
+    ///     there is no status bar; `.notch` draws the device's notch centred on the size's width).
+    ///   - safeAreaInsets: the safe area `.safeArea` places the bar under (nil: the device's, or
+    ///     none with a size override).
     ///   - seed: unused (no randomness); accepted for uniform options.
     ///   - bar: colours, height, cycle duration, fade durations and placement
     ///     (`.safeArea`, `.top`, `.notch`, `.navigationBar`, `.frame(rect)`).
     ///   - fadeInAt / fadeOutAt: times of `fadeIn()` / `fadeOut()`; nil = already visible / stays.
     ///   - duration: nil = one progress cycle, or until the fade-out has finished.
     public init(device: Device = .default, scale: Double? = nil, backdrop: Backdrop = .mockLight, size: Size? = nil,
-                seed: UInt64 = 0, bar: GradientLoadingBar = GradientLoadingBar(),
+                safeAreaInsets: Device.Insets? = nil, seed: UInt64 = 0, bar: GradientLoadingBar = GradientLoadingBar(),
                 fadeInAt: Double? = nil, fadeOutAt: Double? = nil, duration: Double? = nil) throws {
-        let screen = try Screen(device: device, scale: scale, backdrop: backdrop, size: size)
+        let screen = try Screen(device: device, scale: scale, backdrop: backdrop, size: size, safeAreaInsets: safeAreaInsets)
         try self.init(screen: screen, bar: bar, fadeInAt: fadeInAt, fadeOutAt: fadeOutAt, duration: duration)
     }
 

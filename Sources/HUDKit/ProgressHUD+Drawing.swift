@@ -20,21 +20,39 @@ public struct HUDFonts: HUDTextMeasuring {
     public var title: Font
     public var status: Font
     public var statusBold: Font
+    /// The line heights the original's faces have (HelveticaNeue-Bold, HelveticaNeue-Light), which
+    /// the layout uses per line in place of the stand-in fonts' own; nil lays out with the fonts'
+    /// own line heights (a font the user chose).
+    public var originalLineHeights: (bold: Double, regular: Double)?
 
-    /// The system fonts at MMProgressHUD's size 16.
+    /// The system fonts at MMProgressHUD's size 16, laid out with the original faces' line heights.
     public static func system() throws -> HUDFonts {
         let bold = try Font.boldSystemFont(ofSize: 16)
-        return HUDFonts(title: bold, status: try Font.systemFont(ofSize: 16), statusBold: bold)
+        var fonts = HUDFonts(title: bold, status: try Font.systemFont(ofSize: 16), statusBold: bold)
+        if let b = OriginalFontMetrics.lineHeight(of: OriginalFontMetrics.mmProgressHUDBold, size: 16),
+           let r = OriginalFontMetrics.lineHeight(of: OriginalFontMetrics.mmProgressHUDNormal, size: 16) {
+            fonts.originalLineHeights = (b, r)
+        }
+        return fonts
     }
     public init(title: Font, status: Font, statusBold: Font) {
         self.title = title; self.status = status; self.statusBold = statusBold
     }
 
     public func size(of text: String, bold: Bool, constrainedToWidth width: Double) -> Size {
-        let s = (bold ? title : status).size(of: text, constrainedToWidth: width)
-        return Size(width: s.width.rounded(.up), height: s.height.rounded(.up))
+        let font = bold ? title : status
+        let s = font.size(of: text, constrainedToWidth: width)
+        var height = s.height
+        if let lines = originalLineHeights, font.lineHeight > 0 {
+            // Lines as the stand-in wraps them, each as tall as in the original's face.
+            height = (s.height / font.lineHeight).rounded() * (bold ? lines.bold : lines.regular)
+        }
+        return Size(width: s.width.rounded(.up), height: height.rounded(.up))
     }
-    public func lineHeight(bold: Bool) -> Double { (bold ? title : status).lineHeight.rounded(.up) }
+    public func lineHeight(bold: Bool) -> Double {
+        if let lines = originalLineHeights { return (bold ? lines.bold : lines.regular).rounded(.up) }
+        return (bold ? title : status).lineHeight.rounded(.up)
+    }
 }
 
 /// The look of MMHud and its content views.

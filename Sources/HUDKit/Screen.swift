@@ -13,13 +13,17 @@ import HUDRaster
 public struct Screen: Sendable {
     /// The device whose screen this is, or nil for a bare size (a standalone component).
     public let device: Device?
+    /// The device this screen was made for, even when a size override made it a bare area: a
+    /// component may still take the device's constants from it (NotchGradientLoadingBar draws the
+    /// device's notch across whatever width the canvas has, as the library does in a plain view).
+    public let namedDevice: Device?
     /// The size in points.
     public let pointSize: Size
     /// Pixels per point.
     public let scale: Double
     /// What is drawn behind the component.
     public let backdrop: Backdrop
-    /// The safe area in points (zero for a bare size).
+    /// The safe area in points (the device's, or what was given; zero for a bare size).
     public let safeAreaInsets: Device.Insets
     /// The rendered backdrop, the first layer of every frame.
     public let backdropImage: Image
@@ -35,19 +39,26 @@ public struct Screen: Sendable {
     ///   - scale: pixels per point; nil uses the device's own scale (2 or 3).
     ///   - backdrop: what lies behind the component.
     ///   - size: a size override in points. The device's status bar and notch are kept only when
-    ///     the size equals the device's; otherwise the screen is a bare area with no safe area.
-    public init(device: Device = .default, scale: Double? = nil, backdrop: Backdrop = .mockLight, size: Size? = nil) throws {
+    ///     the size equals the device's; otherwise the screen is a bare area with no safe area
+    ///     (`namedDevice` still names the device).
+    ///   - safeAreaInsets: the safe area to lay components out in (like a view whose
+    ///     `safeAreaInsets` are set); nil uses the device's, or none for a size override.
+    public init(device: Device = .default, scale: Double? = nil, backdrop: Backdrop = .mockLight, size: Size? = nil,
+                safeAreaInsets: Device.Insets? = nil) throws {
         let s = scale ?? device.scale
         let useDevice = size == nil || size == device.pointSize
-        try self.init(pointSize: size ?? device.pointSize, scale: s, backdrop: backdrop, device: useDevice ? device : nil)
+        try self.init(pointSize: size ?? device.pointSize, scale: s, backdrop: backdrop, device: useDevice ? device : nil,
+                      namedDevice: device, safeAreaInsets: safeAreaInsets)
     }
 
-    /// A bare area of `size` points (no status bar, no safe area), e.g. a ring on its own.
-    public init(size: Size, scale: Double = 2, backdrop: Backdrop = .transparent) throws {
-        try self.init(pointSize: size, scale: scale, backdrop: backdrop, device: nil)
+    /// A bare area of `size` points (no status bar; no safe area unless `safeAreaInsets` gives
+    /// one), e.g. a ring on its own.
+    public init(size: Size, scale: Double = 2, backdrop: Backdrop = .transparent, safeAreaInsets: Device.Insets? = nil) throws {
+        try self.init(pointSize: size, scale: scale, backdrop: backdrop, device: nil, namedDevice: nil, safeAreaInsets: safeAreaInsets)
     }
 
-    private init(pointSize: Size, scale: Double, backdrop: Backdrop, device: Device?) throws {
+    private init(pointSize: Size, scale: Double, backdrop: Backdrop, device: Device?, namedDevice: Device?,
+                 safeAreaInsets: Device.Insets?) throws {
         guard scale.isFinite, scale > 0, scale <= 8 else { throw ScreenError.invalidScale(scale) }
         guard pointSize.width.isFinite, pointSize.height.isFinite, pointSize.width > 0, pointSize.height > 0 else {
             throw ScreenError.invalidSize(pointSize)
@@ -55,11 +66,15 @@ public struct Screen: Sendable {
         let pw = Int((pointSize.width * scale).rounded()), ph = Int((pointSize.height * scale).rounded())
         guard pw >= 1, ph >= 1 else { throw ScreenError.invalidSize(pointSize) }
         do { try Image.validate(width: pw, height: ph) } catch { throw ScreenError.tooLarge(width: pw, height: ph) }
+        if let i = safeAreaInsets {
+            for v in [i.top, i.left, i.bottom, i.right] where !(v.isFinite && v >= 0) { throw ScreenError.invalidSafeArea(v) }
+        }
         self.device = device
+        self.namedDevice = namedDevice
         self.pointSize = pointSize
         self.scale = scale
         self.backdrop = backdrop
-        self.safeAreaInsets = device?.safeAreaInsets ?? .zero
+        self.safeAreaInsets = safeAreaInsets ?? device?.safeAreaInsets ?? .zero
         let canvas = try Canvas(width: pw, height: ph, background: .clear)
         canvas.scaleBy(x: Double(pw) / pointSize.width, y: Double(ph) / pointSize.height)
         backdrop.draw(in: canvas, size: pointSize, device: device)
@@ -98,12 +113,15 @@ public enum ScreenError: Error, Equatable, CustomStringConvertible {
     case invalidScale(Double)
     case invalidSize(Size)
     case tooLarge(width: Int, height: Int)
+    case invalidSafeArea(Double)
     public var description: String {
         switch self {
         case .invalidScale(let s):
             return "Invalid scale \(s): use a positive number up to 8 (iPhones use 2 or 3)."
         case .invalidSize(let s):
             return "Invalid size \(s) points: width and height must be positive numbers."
+        case .invalidSafeArea(let v):
+            return "Invalid safe-area inset \(v) points: use a number of points of zero or more, e.g. 62."
         case .tooLarge(let w, let h):
             return "The frame would be \(w)x\(h) pixels, more than an image may hold (\(Image.maxDimension) px a side, \(Image.maxPixels) pixels): use a smaller size or scale."
         }

@@ -1,15 +1,10 @@
-// Canvas+Clipping: the clip, as a pixel box plus an optional A8 mask over exactly that box.
+// Canvas+Clipping: intersecting the clip with rectangles and paths.
 //
-// Design note: pixel-aligned rectangles under an axis-aligned CTM only shrink the box (the cheap
-// case every HUD layout hits); anything else is rasterized into a mask, multiplied with the old
-// mask, and cropped to its non-zero box, dropped altogether when that box is fully covered, so
-// the pipeline multiplies coverage by a mask only where the clip really has soft or shaped edges.
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+// Design note: the clip is a pixel box plus an 8-bit coverage mask over it (nil while the box is
+// wholly inside). Pixel-aligned rectangles only shrink the box; anything else is rasterized once
+// into the mask. While the clip is a single shape its device outline is kept too (ClipShape), so a
+// rectangle and a path that clip the same edge give the coverage of their intersection rather
+// than the product of two coverages.
 
 extension Canvas {
     /// Removes the clip: drawing reaches the whole canvas again (as `CGContext.resetClip`).
@@ -42,6 +37,10 @@ extension Canvas {
                 state.clip = intersect(state.clip, PixelRect(covering: r))
                 return
             }
+            if r.minX.isFinite && r.minY.isFinite && r.maxX.isFinite && r.maxY.isFinite {
+                clip(toDeviceRect: r)
+                return
+            }
         }
         var p = Path(); p.addRect(rect.standardized)
         clip(to: p, rule: .winding)
@@ -51,23 +50,63 @@ extension Canvas {
     /// A path with NaN or infinite coordinates clips everything away.
     public func clip(to path: Path, rule: FillRule = .winding) {
         recorder?.record(self, .clip(path, rule), uses: .ctm)
-        var c = state.clip
+        let c = state.clip
         if c.bounds.isEmpty { return }
+        switch c.shape {
+        case .rect(let r) where c.mask != nil && Flattener.isFinite(path, transform: state.ctm):
+            // Both clip the rectangle's edges: rasterize the intersection itself.
+            let cut = ClipShape.cut(path.applying(state.ctm), to: r)
+            applyClip(cut, transform: .identity, rule: rule, multiply: false, shape: .path(cut, rule))
+        default:
+            let shape: ClipShape? = c.mask == nil ? .path(path.applying(state.ctm), rule) : nil
+            applyClip(path, transform: state.ctm, rule: rule, multiply: true, shape: shape)
+        }
+    }
+
+    /// Intersects the clip with an axis-aligned rectangle in device pixels whose edges are not all
+    /// on pixel boundaries.
+    func clip(toDeviceRect r: Rect) {
+        let c = state.clip
+        if c.bounds.isEmpty { return }
+        var rectPath = Path()
+        switch c.shape {
+        case _ where c.mask == nil:
+            rectPath.addRect(r)
+            applyClip(rectPath, transform: .identity, rule: .winding, multiply: true, shape: .rect(r))
+        case .rect(let old):
+            let both = old.intersection(r)
+            guard !both.isNull, both.width > 0, both.height > 0 else { state.clip = Clip(bounds: .empty, mask: nil); return }
+            rectPath.addRect(both)
+            applyClip(rectPath, transform: .identity, rule: .winding, multiply: false, shape: .rect(both))
+        case .path(let p, let rule):
+            let cut = ClipShape.cut(p, to: r)
+            applyClip(cut, transform: .identity, rule: rule, multiply: false, shape: .path(cut, rule))
+        case nil:
+            rectPath.addRect(r)
+            applyClip(rectPath, transform: .identity, rule: .winding, multiply: true, shape: nil)
+        }
+    }
+
+    /// Rasterizes `path` within the clip box as the new clip, multiplied with the old mask when
+    /// `multiply` (otherwise `path` already lies within the old clip's shape).
+    func applyClip(_ path: Path, transform: Transform, rule: FillRule, multiply: Bool, shape: ClipShape?) {
+        var c = state.clip
         var finite = true
-        let box = Rasterizer.deviceBounds(of: path, transform: state.ctm, finite: &finite).intersection(c.bounds)
+        let box = Rasterizer.deviceBounds(of: path, transform: transform, finite: &finite).intersection(c.bounds)
         guard !box.isEmpty, finite else {
             state.clip = Clip(bounds: .empty, mask: nil); return
         }
-        _ = engine.reset(region: box, adding: path, transform: state.ctm, knownFinite: true)
+        _ = engine.reset(region: box, adding: path, transform: transform, knownFinite: true)
         guard var m = engine.collectMask(rule: rule) else { state.clip = Clip(bounds: .empty, mask: nil); return }
         // Multiply with the old mask, and find the non-zero box and whether it is all 255.
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         var partial = 0
         let mw = m.width
+        let oldMask = multiply ? c.mask : nil
         m.coverage.withUnsafeMutableBufferPointer { cp in
             for y in 0..<m.height {
                 let row = cp.baseAddress! + y * mw
-                if let old = c.mask {
+                if let old = oldMask {
                     // The new mask lies inside the old clip box, which the old mask covers exactly.
                     old.coverage.withUnsafeBufferPointer { op in
                         let orow = op.baseAddress! + (m.originY + y - old.originY) * old.width + (m.originX - old.originX)
@@ -90,9 +129,9 @@ extension Canvas {
         if x0 > x1 { state.clip = Clip(bounds: .empty, mask: nil); return }
         let nb = PixelRect(x0: m.originX + x0, y0: m.originY + y0, x1: m.originX + x1, y1: m.originY + y1)
         if partial == 0 && countNonZero(m) == nb.width * nb.height {
-            c = Clip(bounds: nb, mask: nil)
+            c = Clip(bounds: nb, mask: nil, shape: shape)
         } else {
-            c = Clip(bounds: nb, mask: crop(m, to: nb))
+            c = Clip(bounds: nb, mask: crop(m, to: nb), shape: shape)
         }
         state.clip = c
     }
@@ -121,7 +160,7 @@ extension Canvas {
     func intersect(_ c: Clip, _ r: PixelRect) -> Clip {
         let nb = c.bounds.intersection(r)
         if nb.isEmpty { return Clip(bounds: .empty, mask: nil) }
-        guard let m = c.mask else { return Clip(bounds: nb, mask: nil) }
-        return Clip(bounds: nb, mask: crop(m, to: nb))
+        guard let m = c.mask else { return Clip(bounds: nb, mask: nil, shape: c.shape) }
+        return Clip(bounds: nb, mask: crop(m, to: nb), shape: c.shape)
     }
 }

@@ -53,6 +53,8 @@ public final class Canvas {
         var bounds: PixelRect
         /// Coverage over exactly `bounds`, or nil when the whole box is inside the clip.
         var mask: Mask?
+        /// The outline the clip equals within `bounds`, while it is one shape (see ClipShape).
+        var shape: ClipShape? = nil
     }
     struct Shadow {
         var offset: Size

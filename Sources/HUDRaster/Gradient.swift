@@ -2,7 +2,8 @@
 //
 // Design note: a gradient is only its stops (like CGGradient); where it is drawn (linear, radial,
 // conic) is the Paint's business. Stops are interpolated in straight-alpha sRGB, as Core Graphics
-// and Skia do by default, and then premultiplied into a 1024-entry table of packed RGBA8, so the
+// and Skia do by default (or in another space a framework uses, see GradientInterpolation), and
+// then premultiplied into a 1024-entry table of packed RGBA8, so the
 // per-pixel work is computing t and one table load. 1024 entries keep even a full-width 4k ramp
 // free of visible steps.
 
@@ -13,10 +14,13 @@ public struct Gradient: Hashable, Sendable {
     public let colors: [Color]
     /// Stop positions in 0...1, ascending, one per colour.
     public let locations: [Double]
+    /// The colour space the stops are blended in (default sRGB, as Core Graphics).
+    public let interpolation: GradientInterpolation
 
     /// Stops at `locations` (evenly spaced when nil or when the count does not match `colors`).
-    /// Locations are clamped to 0...1 and sorted.
-    public init(colors: [Color], locations: [Double]? = nil) {
+    /// Locations are clamped to 0...1 and sorted; `interpolation` is the space they blend in.
+    public init(colors: [Color], locations: [Double]? = nil, interpolation: GradientInterpolation = .sRGB) {
+        self.interpolation = interpolation
         var locs: [Double]
         if let l = locations, l.count == colors.count {
             locs = l.map { $0.isNaN ? 0 : min(max($0, 0), 1) }
@@ -43,6 +47,11 @@ public struct Gradient: Hashable, Sendable {
             let l0 = locations[i - 1], l1 = locations[i]
             let f = l1 > l0 ? (t - l0) / (l1 - l0) : 1
             let a = colors[i - 1].clamped, b = colors[i].clamped
+            if interpolation != .sRGB {
+                let ea = interpolation.encode(a), eb = interpolation.encode(b)
+                return interpolation.decode((ea.0 + (eb.0 - ea.0) * f, ea.1 + (eb.1 - ea.1) * f, ea.2 + (eb.2 - ea.2) * f),
+                                            alpha: a.alpha + (b.alpha - a.alpha) * f)
+            }
             return Color(red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
                          blue: a.blue + (b.blue - a.blue) * f, alpha: a.alpha + (b.alpha - a.alpha) * f)
         }

@@ -24,4 +24,26 @@ final class BarCommandTests: HudrenderTestCase {
                                           "--fade-in-at", "0", "--fade-out-at", "0.5", "--fps", "5", "--quiet", "--out", "fade.gif"], in: dir))
         XCTAssertNotNil(bytes("fade.gif"))
     }
+
+    func testSafeAreaTopFlavourAndNotchOnASizedCanvas() throws {
+        // --safe-area-top: the bar sits under the inset on a bare --size canvas.
+        assertSuccess(try Hudrender.run(["bar", "--size", "375x100", "--scale", "1", "--background", "transparent",
+                                          "--safe-area-top", "62", "--at", "0", "--out", "inset.png"], in: dir))
+        let inset = try PNG.decode(try XCTUnwrap(bytes("inset.png")))
+        XCTAssertEqual(inset[10, 63].a, 255)
+        XCTAssertEqual(inset[10, 1].a, 0)
+        // --flavour swiftui starts half a cycle on: the left end is no longer the first colour (green).
+        assertSuccess(try Hudrender.run(["bar", "--size", "375x4", "--scale", "1", "--background", "transparent",
+                                          "--flavour", "swiftui", "--at", "0", "--out", "swiftui.png"], in: dir))
+        let sui = try PNG.decode(try XCTUnwrap(bytes("swiftui.png")))
+        XCTAssertGreaterThan(Int(sui[0, 1].r), 200, "the SwiftUI view's first frame starts at #FF2D55")
+        // --device with --size keeps the device's notch, centred on the canvas width.
+        assertSuccess(try Hudrender.run(["bar", "--placement", "notch", "--device", "iphone-11", "--size", "375x100", "--scale", "1",
+                                          "--background", "transparent", "--at", "0", "--out", "notch.png"], in: dir))
+        let notch = try PNG.decode(try XCTUnwrap(bytes("notch.png")))
+        XCTAssertEqual(notch[187, 1].a, 0, "the notch is cut out of the bar")
+        XCTAssertEqual(notch[187, 34].a, 255, "the bar runs under the notch")
+        // A negative inset is a usage error naming the option.
+        assertUsageError(try Hudrender.run(["bar", "--safe-area-top", "-5", "--out", "x.png"], in: dir), contains: ["--safe-area-top"])
+    }
 }
