@@ -24,7 +24,8 @@ extension DisplayList {
     private func num(_ p: Point) -> String { "\(p.x) \(p.y)" }
     private func num(_ r: Rect) -> String { "\(r.minX) \(r.minY) \(r.width) \(r.height)" }
     private func stops(_ g: Gradient) -> String {
-        var s = "\(g.colors.count)"
+        let space = g.interpolation == .genericRGB ? "genericRGB:" : g.interpolation == .oklab ? "oklab:" : ""
+        var s = "\(space)\(g.colors.count)"
         for (c, t) in zip(g.colors, g.locations) { s += " \(t) \(num(c))" }
         return s
     }

@@ -30,11 +30,22 @@ struct DisplayListReader {
     mutating func point() throws -> Point { Point(x: try double(), y: try double()) }
     mutating func rect() throws -> Rect { Rect(x: try double(), y: try double(), width: try double(), height: try double()) }
     mutating func color() throws -> Color { Color(red: try double(), green: try double(), blue: try double(), alpha: try double()) }
+    /// `N t r g b a ...`, or `SPACE:N ...` for stops blended in another space than sRGB.
     mutating func stops() throws -> Gradient {
+        var interpolation = GradientInterpolation.sRGB
+        if at < tokens.count, let colon = tokens[at].firstIndex(of: ":") {
+            let w = tokens[at]
+            switch w[..<colon] {
+            case "genericRGB": interpolation = .genericRGB
+            case "oklab": interpolation = .oklab
+            default: throw fail("\"\(w[..<colon])\" is not a gradient interpolation (genericRGB, oklab)")
+            }
+            tokens[at] = w[w.index(after: colon)...]
+        }
         let n = try int(0...100_000)
         var colors: [Color] = [], locations: [Double] = []
         for _ in 0..<n { locations.append(try double()); colors.append(try color()) }
-        return Gradient(colors: colors, locations: locations)
+        return Gradient(colors: colors, locations: locations, interpolation: interpolation)
     }
     mutating func spread() throws -> SpreadMode {
         switch try word() {
