@@ -68,6 +68,7 @@ public struct Screen: Sendable {
 
     /// A canvas holding a copy of the backdrop, its CTM mapping points to pixels.
     public func makeCanvas() -> Canvas {
+        _ = DebugBuildNote.printed
         let canvas = Canvas(image: backdropImage)
         canvas.scaleBy(x: Double(backdropImage.width) / pointSize.width, y: Double(backdropImage.height) / pointSize.height)
         return canvas
