@@ -12,7 +12,8 @@ import HUDCodecs
 public enum CommandLineTool {
     static let commands: [Command.Type] = [
         HUDCommand.self, RingCommand.self, BarCommand.self, GGCommand.self, IndicatorCommand.self,
-        SVGCommand.self, BenchCommand.self, DiffCommand.self, BatchCommand.self,
+        SVGCommand.self, BenchCommand.self, DiffCommand.self, BatchCommand.self, DevicesCommand.self,
+        NewCommand.self, ValidateCommand.self,
     ]
 
     static func command(named name: String) -> Command.Type? { commands.first { $0.name == name } }
