@@ -30,7 +30,7 @@ struct RenderOptions {
         .value("at", "SECONDS", "Render only the still at this time (implied for .png; default: mid-story)."),
         .value("device", "NAME", "Device screen, e.g. iphone-14, iphone-se, iphone-15-pro, ipad (`hudrender devices` lists them)."),
         .value("size", "WxH", "Canvas size in points instead of a full device screen, e.g. 320x320."),
-        .value("scale", "1|2|3", "Pixels per point (the defaults below; Screen in the library defaults to the device's own scale).", choices: ["1", "2", "3"]),
+        scaleOption(default: 2),
         .value("background", "NAME", "Backdrop: mock-light, mock-dark, transparent or #RRGGBB."),
         .value("seed", "N", "Seed for the randomness of some styles (drop angles); same seed, same bytes."),
         .value("loop", "N", "Repeats after the first play (GIF's loop count); 0 = loop forever (default)."),
@@ -39,6 +39,12 @@ struct RenderOptions {
         .value("jobs", "N", "Worker threads (default: all cores). Output is identical for any value.", short: "j"),
         .flag("quiet", "No progress bar (errors are still printed).", short: "q"),
     ]
+
+    /// `--scale`, whose help states the command's own default (which is not the device's scale,
+    /// the library's default).
+    static func scaleOption(default scale: Double) -> OptionSpec {
+        .value("scale", "1|2|3", "Pixels per point (default \(format(scale)) for this command, not the device's scale as in the library's Scene; pass the device's, e.g. 3, to match its pixels).", choices: ["1", "2", "3"])
+    }
 
     var destination: OutputDestination
     var fps: Double

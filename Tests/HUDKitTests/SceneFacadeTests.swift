@@ -24,7 +24,7 @@ final class SceneFacadeTests: XCTestCase {
         ring.at(1.0) { $0.touchDown() }
         ring.at(1.2) { $0.touchUp() }
         let scene = try Scene(ring, size: Size(width: 140, height: 140), scale: 1, background: .color(.white))
-        let old = try ProgressRingScene(size: Size(width: 140, height: 140), scale: 1, backdrop: .color(.white),
+        let old = try ProgressRingScene(scale: 1, backdrop: .color(.white), size: Size(width: 140, height: 140),
                                         ring: ring, events: [(0.2, .setProgress(0.5)), (1.0, .touchDown), (1.2, .touchUp)])
         for t in [0.1, 0.4, 1.1] { XCTAssertEqual(try scene.render(at: t), try old.render(at: t), "t = \(t)") }
         XCTAssertEqual(scene.duration, old.duration)
@@ -32,10 +32,10 @@ final class SceneFacadeTests: XCTestCase {
 
     func testUnscriptedComponentsPlayTheirDefaultStory() throws {
         let ring = try Scene(ProgressRing(), size: Size(width: 120, height: 120), scale: 1)
-        XCTAssertEqual(ring.duration, try ProgressRingScene(size: Size(width: 120, height: 120), scale: 1).duration)
+        XCTAssertEqual(ring.duration, try ProgressRingScene(scale: 1, size: Size(width: 120, height: 120)).duration)
         let indicator = try Scene(ActivityIndicatorType.ballPulse, size: Size(width: 80, height: 80), scale: 1)
         XCTAssertEqual(try indicator.render(at: 0.3),
-                       try IndicatorScene(size: Size(width: 80, height: 80), scale: 1, type: .ballPulse).render(at: 0.3))
+                       try IndicatorScene(scale: 1, size: Size(width: 80, height: 80), type: .ballPulse).render(at: 0.3))
         let gg = try Scene(GGProgressHUD(), size: Size(width: 100, height: 100), scale: 1)
         XCTAssertEqual(gg.pixelSize.height, 100)
     }

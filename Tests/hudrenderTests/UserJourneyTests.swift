@@ -30,6 +30,9 @@ final class UserJourneyTests: HudrenderTestCase {
         XCTAssertFalse(hudHelp.stdout.contains("Device table"), hudHelp.stdout)
         XCTAssertTrue(hudHelp.stdout.contains("hudrender devices"), hudHelp.stdout)
         XCTAssertTrue(help.stdout.contains("devices"), help.stdout)
+        // The command's default scale is said, and that it is not the device's.
+        XCTAssertTrue(hudHelp.stdout.contains("default 1 for this command, not the device's scale"), hudHelp.stdout)
+        XCTAssertTrue(try Hudrender.run(["ring", "--help"], in: dir).stdout.contains("default 2 for this command"))
         assertUsageError(try Hudrender.run(small + ["--device", "iphone-16", "--out", "x.png"], in: dir),
                          contains: ["Did you mean \"iphone-15\"?", "hudrender devices"])
     }
