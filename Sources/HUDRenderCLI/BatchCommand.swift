@@ -126,7 +126,7 @@ enum BatchCommand: Command {
         // (a single render's --out still has to name an existing folder, to catch typos).
         if !check {
             for item in todo {
-                let folder = (item.entry.resolvedOut as NSString).deletingLastPathComponent
+                let folder = PathText.parent(item.entry.resolvedOut)
                 guard !folder.isEmpty else { continue }
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -59,7 +59,7 @@ final class PNGFolderSink: FrameSink {
     }
 
     func finish() throws {
-        let current = Set(written.map { ($0 as NSString).lastPathComponent })
+        let current = Set(written.map { PathText.lastComponent($0) })
         let stale = PNGFolderSink.frameFiles(in: folder).filter { !current.contains($0) }
         guard !stale.isEmpty else { return }
         for name in stale {

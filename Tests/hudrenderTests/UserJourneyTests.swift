@@ -21,6 +21,9 @@ final class UserJourneyTests: HudrenderTestCase {
         XCTAssertTrue(r.stderr.contains("removed 5 frames of an earlier, longer render"), r.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: path("frames")).sorted()
         XCTAssertEqual(names, (1...5).map { String(format: "frame-%04d.png", $0) } + ["notes.txt"])
+        // A one-letter folder name (it crashed in Foundation's path code).
+        assertSuccess(try Hudrender.run(small + ["--duration", "1", "--out", "f/"], in: dir))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("f")).count, 5)
     }
 
     /// Item 5: --help names a command that exists; an unknown device is answered with a flag value.
