@@ -335,7 +335,7 @@ struct MockScreen {
         canvas.setFillColor(label.withAlphaComponent(0.4))
         var nub = Path()
         nub.move(to: Point(x: body.maxX + 1, y: centreY - 2))
-        nub.addArc(center: Point(x: body.maxX + 1, y: centreY), radius: 2, startAngle: -.pi / 2, endAngle: .pi / 2, clockwise: true)
+        nub.addArc(withCenter: Point(x: body.maxX + 1, y: centreY), radius: 2, startAngle: -.pi / 2, endAngle: .pi / 2, clockwise: true)
         nub.closeSubpath()
         canvas.fill(nub)
     }

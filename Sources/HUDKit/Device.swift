@@ -115,11 +115,11 @@ public struct Device: Hashable, Sendable, CustomStringConvertible {
             var p = Path()
             p.move(to: Point(x: leftSmall.x, y: -2))
             p.addLine(to: Point(x: leftSmall.x, y: 0))
-            p.addArc(center: leftSmall, radius: s, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
-            p.addArc(center: leftLarge, radius: big, startAngle: .pi, endAngle: .pi / 2, clockwise: false)
+            p.addArc(withCenter: leftSmall, radius: s, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
+            p.addArc(withCenter: leftLarge, radius: big, startAngle: .pi, endAngle: .pi / 2, clockwise: false)
             p.addLine(to: Point(x: rightLarge.x, y: rightLarge.y + big))
-            p.addArc(center: rightLarge, radius: big, startAngle: .pi / 2, endAngle: 0, clockwise: false)
-            p.addArc(center: rightSmall, radius: s, startAngle: .pi, endAngle: 3 * .pi / 2, clockwise: true)
+            p.addArc(withCenter: rightLarge, radius: big, startAngle: .pi / 2, endAngle: 0, clockwise: false)
+            p.addArc(withCenter: rightSmall, radius: s, startAngle: .pi, endAngle: 3 * .pi / 2, clockwise: true)
             p.addLine(to: Point(x: rightSmall.x, y: -2))
             p.closeSubpath()
             return p
@@ -234,11 +234,13 @@ extension Device {
         let prefixed = all.filter { d in d.aliases().contains { a in qForms.contains { !$0.isEmpty && a.hasPrefix($0) } } }
         if prefixed.count == 1 { return prefixed[0] }
         var best: (Device, Int)? = nil
-        for d in all {
+        // Newest first, so a tie ("iphone-16" is one letter from 11 and from 15) names the newer
+        // device; the suggestion is the id, a value `--device` and `Device.named` take as written.
+        for d in all.reversed() {
             let dist = d.aliases().map { editDistance($0, q) }.min() ?? Int.max
             if best == nil || dist < best!.1 { best = (d, dist) }
         }
-        let suggestion = best.flatMap { $0.1 <= max(3, q.count / 3) ? $0.0.name : nil }
+        let suggestion = best.flatMap { $0.1 <= max(3, q.count / 3) ? $0.0.id : nil }
         throw DeviceError.unknownDevice(query, suggestion: suggestion)
     }
 
@@ -262,7 +264,7 @@ extension Device {
 
 /// Errors from the device table.
 public enum DeviceError: Error, Equatable, CustomStringConvertible {
-    /// No device matched the name; `suggestion` is the closest known name, if any is close.
+    /// No device matched the name; `suggestion` is the closest known device's id, if any is close.
     case unknownDevice(String, suggestion: String?)
 
     public var description: String {

@@ -22,13 +22,13 @@ enum KitShapes {
         if rad <= 0 { p.addRect(r); return p }
         p.move(to: Point(x: r.minX + rad, y: r.minY))
         p.addLine(to: Point(x: r.maxX - rad, y: r.minY))
-        p.addArc(center: Point(x: r.maxX - rad, y: r.minY + rad), radius: rad, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
+        p.addArc(withCenter: Point(x: r.maxX - rad, y: r.minY + rad), radius: rad, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
         p.addLine(to: Point(x: r.maxX, y: r.maxY - rad))
-        p.addArc(center: Point(x: r.maxX - rad, y: r.maxY - rad), radius: rad, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        p.addArc(withCenter: Point(x: r.maxX - rad, y: r.maxY - rad), radius: rad, startAngle: 0, endAngle: .pi / 2, clockwise: true)
         p.addLine(to: Point(x: r.minX + rad, y: r.maxY))
-        p.addArc(center: Point(x: r.minX + rad, y: r.maxY - rad), radius: rad, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
+        p.addArc(withCenter: Point(x: r.minX + rad, y: r.maxY - rad), radius: rad, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
         p.addLine(to: Point(x: r.minX, y: r.minY + rad))
-        p.addArc(center: Point(x: r.minX + rad, y: r.minY + rad), radius: rad, startAngle: .pi, endAngle: 3 * .pi / 2, clockwise: true)
+        p.addArc(withCenter: Point(x: r.minX + rad, y: r.minY + rad), radius: rad, startAngle: .pi, endAngle: 3 * .pi / 2, clockwise: true)
         p.closeSubpath()
         return p
     }
@@ -48,12 +48,12 @@ enum KitShapes {
         var p = Path()
         guard sweep > 1e-9, radius > 0 else { return p }
         if sweep >= 2 * .pi - 1e-9 {
-            p.addArc(center: c, radius: radius, startAngle: start, endAngle: start + .pi, clockwise: true)
-            p.addArc(center: c, radius: radius, startAngle: start + .pi, endAngle: start + 2 * .pi, clockwise: true)
+            p.addArc(withCenter: c, radius: radius, startAngle: start, endAngle: start + .pi, clockwise: true)
+            p.addArc(withCenter: c, radius: radius, startAngle: start + .pi, endAngle: start + 2 * .pi, clockwise: true)
             p.closeSubpath()
             return p
         }
-        p.addArc(center: c, radius: radius, startAngle: start, endAngle: start + sweep, clockwise: true)
+        p.addArc(withCenter: c, radius: radius, startAngle: start, endAngle: start + sweep, clockwise: true)
         return p
     }
 
@@ -64,20 +64,20 @@ enum KitShapes {
         let s = min(sweep, 2 * .pi)
         if s >= 2 * .pi - 1e-9 {
             // A full ring: two circles, opposite windings.
-            p.addArc(center: c, radius: outer, startAngle: 0, endAngle: .pi, clockwise: true)
-            p.addArc(center: c, radius: outer, startAngle: .pi, endAngle: 2 * .pi, clockwise: true)
+            p.addArc(withCenter: c, radius: outer, startAngle: 0, endAngle: .pi, clockwise: true)
+            p.addArc(withCenter: c, radius: outer, startAngle: .pi, endAngle: 2 * .pi, clockwise: true)
             p.closeSubpath()
             if inner > 0 {
                 p.move(to: Point(x: c.x + inner, y: c.y))
-                p.addArc(center: c, radius: inner, startAngle: 0, endAngle: -.pi, clockwise: false)
-                p.addArc(center: c, radius: inner, startAngle: -.pi, endAngle: -2 * .pi, clockwise: false)
+                p.addArc(withCenter: c, radius: inner, startAngle: 0, endAngle: -.pi, clockwise: false)
+                p.addArc(withCenter: c, radius: inner, startAngle: -.pi, endAngle: -2 * .pi, clockwise: false)
                 p.closeSubpath()
             }
             return p
         }
-        p.addArc(center: c, radius: outer, startAngle: start, endAngle: start + s, clockwise: true)
+        p.addArc(withCenter: c, radius: outer, startAngle: start, endAngle: start + s, clockwise: true)
         if inner > 0 {
-            p.addArc(center: c, radius: inner, startAngle: start + s, endAngle: start, clockwise: false)
+            p.addArc(withCenter: c, radius: inner, startAngle: start + s, endAngle: start, clockwise: false)
         } else {
             p.addLine(to: c)
         }

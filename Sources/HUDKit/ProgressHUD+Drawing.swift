@@ -123,8 +123,9 @@ public enum HUDStyle {
                 wedge.addEllipse(in: Rect(x: c.x - R - 1, y: c.y - R - 1, width: 2 * R + 2, height: 2 * R + 2))
             } else {
                 wedge.move(to: c)
+                // A Core Graphics wedge (CGContextAddArc, clockwise 0 = clockwise on UIKit's screen).
                 wedge.addArc(center: c, radius: R + 1, startAngle: -Double.pi / 2,
-                             endAngle: -Double.pi / 2 + 2 * Double.pi * p, clockwise: true)
+                             endAngle: -Double.pi / 2 + 2 * Double.pi * p, clockwise: false)
                 wedge.closeSubpath()
             }
             canvas.setFillColor(.white)

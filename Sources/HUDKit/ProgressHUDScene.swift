@@ -211,15 +211,19 @@ public struct ProgressHUDStory: Sendable {
         // Without a progress indicator there is no progress to report: the spinner and the
         // status the HUD opened with stay until the result (a percentage under a spinner would
         // claim a measurement the HUD does not show).
+        // After the confirmation tap the updates move the progress but leave the label, so
+        // "Cancel?" stays readable instead of cross-fading into the next percentage 0.1 s later.
+        let tapTime = Self.progressStart + 0.3
         if progress != .none {
             let n = Self.progressSteps
             for k in 0...n {
                 let p = Double(k) / Double(n)
                 let t = Self.progressStart + (Self.progressEnd - Self.progressStart) * p
-                hud.at(t) { $0.updateProgress(p, status: "\(Int((p * 100).rounded()))%") }
+                let confirming = tap && t > tapTime && t < tapTime + ProgressHUD.confirmationTimeout
+                hud.at(t) { $0.updateProgress(p, status: confirming ? nil : "\(Int((p * 100).rounded()))%") }
             }
         }
-        if tap { hud.at(Self.progressStart + 0.3) { $0.tap() } }
+        if tap { hud.at(tapTime) { $0.tap() } }
         switch result {
         case .success: hud.at(Self.resultTime) { $0.dismiss(withSuccess: resultMessage ?? "Completed!") }
         case .error: hud.at(Self.resultTime) { $0.dismiss(withError: resultMessage ?? "Failed") }

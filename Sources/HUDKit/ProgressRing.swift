@@ -62,6 +62,8 @@ public struct ProgressRing: Sendable {
     private var _animationDuration: Double = 0.3
     /// Seconds the fill takes to fade out after release (UIView animation, 0.3 s).
     public var fillFadeDuration: Double = 0.3
+    /// The calls recorded with `at(_:_:)` (ProgressRing+Script), played by `Scene`.
+    public internal(set) var script: [(time: Double, event: Event)] = []
     /// The central view.
     public var centralView: CentralView
 

@@ -83,6 +83,7 @@ public struct Screen: Sendable {
 
     /// A canvas holding a copy of the backdrop, its CTM mapping points to pixels.
     public func makeCanvas() -> Canvas {
+        _ = DebugBuildNote.printed
         if let recording = FrameCapture.canvas(for: self) { return recording }
         let canvas = Canvas(image: backdropImage)
         canvas.scaleBy(x: Double(backdropImage.width) / pointSize.width, y: Double(backdropImage.height) / pointSize.height)

@@ -95,7 +95,7 @@ extension Path {
 
     /// Adds an arc of `delta` radians from `startAngle` (as `CGMutablePath.addRelativeArc`): a
     /// positive delta goes towards increasing angles, clockwise on screen in y-down space, like
-    /// `addArc(..., clockwise: true)`. A delta beyond one full turn draws one full turn. A line
+    /// `addArc(center:..., clockwise: false)`. A delta beyond one full turn draws one full turn. A line
     /// joins the current point to the arc's start, if there is a current point.
     public mutating func addRelativeArc(center: Point, radius: Double, startAngle: Double, delta: Double) {
         guard center.isFinite, radius.isFinite, startAngle.isFinite, delta.isFinite else { return }

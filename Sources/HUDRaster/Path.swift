@@ -95,23 +95,43 @@ public struct Path: Hashable, Sendable {
         closeSubpath()
     }
 
-    /// Adds a circular arc, as `CGMutablePath.addArc(center:radius:startAngle:endAngle:clockwise:)`
-    /// does in UIKit's y-down space: `clockwise` means increasing angles (clockwise on screen).
+    /// Adds a circular arc with Core Graphics' meaning of `clockwise`
+    /// (`CGMutablePath.addArc(center:radius:startAngle:endAngle:clockwise:)`), as seen in UIKit's
+    /// flipped (y-down) context: `clockwise` is clockwise in Core Graphics' y-up space, so
+    /// `clockwise: false` walks towards increasing angles, which is clockwise on screen here. The
+    /// everyday `addArc(center: c, radius: r, startAngle: 0, endAngle: 2 * .pi, clockwise: false)`
+    /// is a full circle. For UIKit's meaning (clockwise on screen) use
+    /// ``addArc(withCenter:radius:startAngle:endAngle:clockwise:)``.
     /// A line joins the current point to the arc's start, if there is a current point.
     public mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {
+        appendArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, increasing: !clockwise)
+    }
+
+    /// The arc from `startAngle` to `endAngle` walking towards increasing angles (clockwise on a
+    /// y-down screen) or decreasing ones. The sweep is the end angle brought into the one turn
+    /// after (or before) the start; an end a non-zero whole number of turns away, either way, is
+    /// one full circle, an end equal to the start is no arc.
+    @usableFromInline mutating func appendArc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
+                                              increasing: Bool) {
+        guard radius.isFinite else { return }
         let start = Point(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
         if currentPoint == nil { move(to: start) } else { addLine(to: start) }
-        var sweep = endAngle - startAngle
+        appendArcCubics(center: center, rx: radius, ry: radius, from: startAngle,
+                        sweep: Path.arcSweep(from: startAngle, to: endAngle, increasing: increasing))
+    }
+
+    /// The signed sweep of an arc from `a0` to `a1` (see ``appendArc``); non-finite input sweeps nothing.
+    static func arcSweep(from a0: Double, to a1: Double, increasing: Bool) -> Double {
+        var sweep = a1 - a0
         let full = 2 * Double.pi
-        if clockwise {
+        if increasing {
             if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: full) + full }
             if sweep > full { sweep = full }
         } else {
             if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: full) - full }
             if sweep < -full { sweep = -full }
         }
-        guard sweep.isFinite, radius.isFinite else { return }
-        appendArcCubics(center: center, rx: radius, ry: radius, from: startAngle, sweep: sweep)
+        return sweep.isFinite ? sweep : 0
     }
 
     /// Adds an elliptical arc of cubic Béziers of at most 90 degrees each (radial error well below a device pixel at any HUD size; the bound is in docs/benchmarks.md).

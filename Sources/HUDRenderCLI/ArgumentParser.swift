@@ -52,15 +52,26 @@ enum ArgumentParser {
                     value = arguments[index]
                     index += 1
                 }
+                try refuseRepeat(name, value, in: parsed, command: command)
                 parsed.set(name, value, label: "--\(name)")
             } else {
                 if inlineValue != nil {
                     throw UsageError("--\(name) is a flag and takes no value; write just --\(name)", command: command)
                 }
+                try refuseRepeat(name, nil, in: parsed, command: command)
                 parsed.set(name, "true", label: "--\(name)")
             }
         }
         return parsed
+    }
+
+    /// An option given twice (`--out a.gif --out b.gif`) is refused: which one was meant is a guess.
+    static func refuseRepeat(_ name: String, _ value: String?, in parsed: ParsedArguments, command: String) throws {
+        guard let earlier = parsed.string(name) else { return }
+        if let value {
+            throw UsageError("--\(name) is given twice (\"\(earlier)\" and \"\(value)\"); give it once", command: command)
+        }
+        throw UsageError("--\(name) is given twice; give it once", command: command)
     }
 
     static func isNegativeNumber(_ token: String) -> Bool {
@@ -69,6 +80,14 @@ enum ArgumentParser {
 
     static func unknown(_ token: String, options: [OptionSpec], command: String) -> UsageError {
         let names = options.map { "--" + $0.name }
+        // `ring --style balloon`: an option of another command is named as such, not "corrected"
+        // to a look-alike of this command (`--scale`).
+        let bare = token.hasPrefix("--") ? String(token.dropFirst(2)) : token
+        let owners = CommandLineTool.commands.filter { c in c.name != command && allOptions(of: c).contains { $0.name == bare && $0.name != "help" } }
+        if !owners.isEmpty, !options.contains(where: { $0.name == bare }) {
+            let list = owners.map { "hudrender \($0.name) \(token)" }.joined(separator: ", ")
+            return UsageError("unknown option \(token) for \(command); it is an option of \(owners.map { $0.name }.joined(separator: ", ")) (\(list))", command: command)
+        }
         if let near = NameSuggester.nearest(to: token, in: names) {
             return UsageError("unknown option \(token); did you mean \(near)?", command: command)
         }

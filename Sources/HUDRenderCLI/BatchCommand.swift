@@ -13,7 +13,7 @@ import HUDCodecs
 enum BatchCommand: Command {
     static let name = "batch"
     static let abstract = "Render every output listed in a JSON manifest (docs galleries); --check for CI."
-    static let usage = "hudrender batch MANIFEST.json [--check] [--force] [--jobs N] [--quiet]"
+    static let usage = "hudrender batch MANIFEST.json [--check] [--force] [--list] [--shard K/N] [--jobs N] [--quiet]"
     static let discussion = """
         MANIFEST FORMAT (paths are relative to the manifest's folder):
           {
@@ -29,15 +29,24 @@ enum BatchCommand: Command {
         output is skipped when its options, input files, hudrender version and bytes on disk are unchanged.
         Prints a one-line summary on stdout; exit 0 ok, 1 if any output failed (or is stale with --check),
         2 for manifest errors (nothing is rendered then).
+
+        GALLERIES PAST ONE MACHINE: --shard K/N renders only shard K of N, a deterministic share
+        balanced by estimated work (frames x pixels), so N CI jobs render a large gallery in parallel;
+        every output is in exactly one shard. --list prints what would be rendered (with --shard, the
+        shard's share) and renders nothing. Gather the shards' files into one folder and run
+        hudrender batch MANIFEST --check there to verify the whole gallery (see the README).
         """
     static let examples: [(command: String, comment: String)] = [
         ("hudrender batch docs/assets.json", "render what changed"),
         ("hudrender batch docs/assets.json --check", "CI: exit 1 naming every file that differs from what the code renders"),
         ("hudrender batch docs/assets.json --force --jobs 2", "render everything on two workers"),
+        ("hudrender batch docs/assets.json --list --shard 2/3", "what the second of three CI jobs renders"),
     ]
     static let options: [OptionSpec] = [
         .flag("check", "Render to a temporary folder and compare with the files on disk; change nothing."),
         .flag("force", "Render every output even when its stamp says it is current."),
+        .flag("list", "Print the outputs that would be rendered, with frames and estimated work; render nothing."),
+        .value("shard", "K/N", "Render only shard K of N (1 <= K <= N), balanced by estimated work (frames x pixels)."),
         .value("jobs", "N", "Outputs rendered at once (default: all cores). Output is identical for any value.", short: "j"),
         .flag("quiet", "No progress bar and no summary (errors are still printed).", short: "q"),
     ]
@@ -47,15 +56,42 @@ enum BatchCommand: Command {
         var job: RenderJob
         var frames: Int
         var key: String
+        /// Estimated work: frames x pixels per frame.
+        var work: Int
+        var pixelSize: (width: Int, height: Int)
     }
 
     static func run(_ args: ParsedArguments) throws -> Int32 {
         try args.expectPositionals(1...1, usage: usage)
         let check = args.flag("check"), force = args.flag("force"), quiet = args.flag("quiet")
         let jobs = try args.int("jobs", in: 1...Limits.maxJobs, what: "a worker count") ?? ProcessInfoCores.count
+        let shard = try args.string("shard").map { try BatchShard.parse($0, label: args.label("shard"), command: name) }
         let manifest = try Manifest.load(args.positionals[0])
+        var prepared = try prepare(manifest)
+        let total = prepared.count
+        if let shard {
+            let shardOf = BatchShard.assign(work: prepared.map(\.work), shards: shard.count)
+            prepared = prepared.indices.filter { shardOf[$0] == shard.index - 1 }.map { prepared[$0] }
+        }
+        if args.flag("list") {
+            list(prepared, of: total, shard: shard)
+            return 0
+        }
+        return try render(prepared, manifest: manifest, check: check, force: force, quiet: quiet, jobs: jobs)
+    }
 
-        // Validate everything first.
+    /// `--list`: one line per output (file, command, frames, frame size, work), then the total.
+    static func list(_ items: [Prepared], of total: Int, shard: (index: Int, count: Int)?) {
+        for item in items {
+            Console.out("\(item.entry.out)\t\(item.entry.command.name)\t\(item.frames) frames\t\(item.pixelSize.width)x\(item.pixelSize.height) px\twork \(item.work)")
+        }
+        let work = items.reduce(0) { $0 + $1.work }
+        let which = shard.map { "shard \($0.index)/\($0.count): " } ?? ""
+        Console.out("# \(which)\(items.count) of \(total) outputs, estimated work \(work) (frames x pixels)")
+    }
+
+    /// Every entry validated and planned (a usage error for the first bad one); nothing renders.
+    static func prepare(_ manifest: Manifest) throws -> [Prepared] {
         var prepared: [Prepared] = []
         for entry in manifest.entries {
             var a = entry.arguments
@@ -71,8 +107,16 @@ enum BatchCommand: Command {
                 throw RuntimeFailure("\(entry.path) (\(entry.out))", error)
             }
             let plan = try SceneRunner.plan(scene: job.scene, options: job.options, command: entry.command.name)
-            prepared.append(Prepared(entry: entry, job: job, frames: plan.times.count, key: Manifest.key(of: entry)))
+            let size = job.scene.pixelSize
+            prepared.append(Prepared(entry: entry, job: job, frames: plan.times.count, key: Manifest.key(of: entry),
+                                     work: plan.times.count * size.width * size.height, pixelSize: size))
         }
+        return prepared
+    }
+
+    /// Renders (or with `check` compares) `prepared`, the manifest's outputs or a shard of them.
+    static func render(_ prepared: [Prepared], manifest: Manifest, check: Bool, force: Bool, quiet: Bool,
+                       jobs: Int) throws -> Int32 {
 
         var stamps = StampFile(manifest: manifest.file)
         let todo = prepared.filter { check || force || !stamps.isCurrent(out: $0.entry.out, resolvedOut: $0.entry.resolvedOut, key: $0.key) }
@@ -82,7 +126,7 @@ enum BatchCommand: Command {
         // (a single render's --out still has to name an existing folder, to catch typos).
         if !check {
             for item in todo {
-                let folder = (item.entry.resolvedOut as NSString).deletingLastPathComponent
+                let folder = PathText.parent(item.entry.resolvedOut)
                 guard !folder.isEmpty else { continue }
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

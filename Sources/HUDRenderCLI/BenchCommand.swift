@@ -22,7 +22,7 @@ enum BenchCommand: Command {
     static let examples: [(command: String, comment: String)] = [
         ("hudrender bench", "the built-in suite"),
         ("hudrender bench --sizes 16,128 --operations 200 --iterations 5", "a quicker run of the suite"),
-        ("hudrender bench Fixtures/svg/*.svg --iterations 50", "median time to render each SVG"),
+        ("hudrender bench Fixtures/fuzz/svg/shapes.svg Fixtures/fuzz/svg/path.svg --iterations 50", "median time to render each SVG"),
         ("hudrender bench --dump-scenes /tmp/scenes", "write the suite's scenes as PNGs to compare with other renderers"),
     ]
     static let options: [OptionSpec] = [

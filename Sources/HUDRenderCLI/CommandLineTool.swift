@@ -12,7 +12,8 @@ import HUDCodecs
 public enum CommandLineTool {
     static let commands: [Command.Type] = [
         HUDCommand.self, RingCommand.self, BarCommand.self, GGCommand.self, IndicatorCommand.self,
-        SVGCommand.self, BenchCommand.self, DiffCommand.self, BatchCommand.self,
+        SVGCommand.self, BenchCommand.self, DiffCommand.self, BatchCommand.self, DevicesCommand.self,
+        NewCommand.self, ValidateCommand.self,
     ]
 
     static func command(named name: String) -> Command.Type? { commands.first { $0.name == name } }
@@ -41,7 +42,8 @@ public enum CommandLineTool {
             "  hudrender indicator --type ball-pulse --out pulse.apng",
             "  hudrender --storyboard Fixtures/storyboards/upload.json --out upload.gif",
             "",
-            "Exit status: 0 success, 1 runtime failure, 2 usage error, 130/143 interrupted.",
+            "Exit status: 0 success; 2 for what was typed wrong (command line, storyboard, manifest);",
+            "1 for what the system or an input file did; 130/143 interrupted.",
         ]
         return lines.joined(separator: "\n")
     }

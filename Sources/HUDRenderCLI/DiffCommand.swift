@@ -16,7 +16,8 @@ enum DiffCommand: Command {
         Frames are compared after decoding (GIF disposal and APNG blending applied), so two files with
         the same pictures but different encodings are equal. Prints one line per differing frame:
         its index, the number of differing pixels, the largest channel difference and their bounding
-        box. Exit status 0 when equal, 1 when different (or a file cannot be read), 2 on usage errors.
+        box. Exit status 0 when equal, 1 when different (or a file cannot be read), 2 on usage errors
+        (a path that names no file among them).
         """
     static let examples: [(command: String, comment: String)] = [
         ("hudrender diff docs/hud.gif new.gif", "compare two animations"),

@@ -207,9 +207,7 @@ enum HUDCommand: SceneCommand {
 
     /// A PNG or SVG for the HUD's image area (100 x 100 pt at the screen's scale).
     static func loadImage(_ path: String, label: String, scale: Double) throws -> Image {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw RuntimeFailure("\(label) \(path): no such file; check the path")
-        }
+        try InputFile.requireFile(path, label: label)
         do {
             if path.lowercased().hasSuffix(".svg") {
                 return try SVGDocument(contentsOfFile: path).renderImage(width: Int((100 * scale).rounded()))
@@ -221,9 +219,7 @@ enum HUDCommand: SceneCommand {
     }
 
     static func loadFonts(_ path: String, label: String) throws -> HUDFonts {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw RuntimeFailure("\(label) \(path): no such file; check the path")
-        }
+        try InputFile.requireFile(path, label: label)
         do {
             let regular = try Font(contentsOf: path, size: 16)
             return HUDFonts(title: regular, status: regular, statusBold: regular)

@@ -1,17 +1,24 @@
 // InputFile: reading a user-named input file with a message that says what to do when it fails.
 //
 // Design note: "no such file", "is a folder" and "permission denied" need different fixes, so they
-// are told apart here rather than reported as one generic read failure.
+// are told apart here rather than reported as one generic read failure. A path that names no file
+// (or a folder) is what the user typed wrong (exit 2, as for --storyboard); a file that exists but
+// cannot be read is what the system did (exit 1).
 
 import Foundation
 
 enum InputFile {
-    static func read(_ path: String, label: String) throws -> [UInt8] {
+    /// Throws a usage error (exit 2) when `path` names nothing or a folder.
+    static func requireFile(_ path: String, label: String) throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw RuntimeFailure("\(label) \(path): no such file; check the path")
+            throw UsageError("\(label) \(path): no such file; check the path")
         }
-        if isDir.boolValue { throw RuntimeFailure("\(label) \(path): is a folder; give a file") }
+        if isDir.boolValue { throw UsageError("\(label) \(path): is a folder; give a file") }
+    }
+
+    static func read(_ path: String, label: String) throws -> [UInt8] {
+        try requireFile(path, label: label)
         // A device such as /dev/zero is refused before reading: it would never end.
         let attributes = try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)
         if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {

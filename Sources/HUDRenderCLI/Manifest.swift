@@ -57,10 +57,10 @@ struct Manifest {
         do { doc = try JSONReader.parse([UInt8](data)) } catch { throw fail("invalid JSON at \(error)") }
         guard case .object(let members) = doc else { throw fail("the document must be a JSON object with \"outputs\", got \(doc.summary)") }
         for m in members where !topLevelKeys.contains(m.key) { throw fail(unknownKey(m.key, "", topLevelKeys)) }
-        let base = (file as NSString).deletingLastPathComponent
+        let base = PathText.parent(file)
         func resolve(_ p: String) -> String {
             if p.hasPrefix("/") || base.isEmpty { return p }
-            return (base as NSString).appendingPathComponent(p)
+            return PathText.appending(base, p)
         }
         var defaults: [(key: String, value: JSONValue)] = []
         if let d = doc["defaults"] {

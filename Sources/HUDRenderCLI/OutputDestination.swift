@@ -59,7 +59,7 @@ enum OutputDestination: Equatable {
                 guard isDirectory.boolValue else { throw RuntimeFailure("cannot write frames into \(p): it is a file, not a folder; choose another --out") }
                 folder = p
             } else {
-                let parent = ((p.hasSuffix("/") ? String(p.dropLast()) : p) as NSString).deletingLastPathComponent
+                let parent = PathText.parent(p)
                 let base = parent.isEmpty ? "." : parent
                 guard fm.fileExists(atPath: base) else {
                     throw RuntimeFailure("cannot create folder \(p): no such directory \(base); create it first or choose another --out")
@@ -67,7 +67,7 @@ enum OutputDestination: Equatable {
                 folder = base
             }
         default:
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = PathText.parent(path)
             folder = parent.isEmpty ? "." : parent
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: folder, isDirectory: &isDirectory) else {

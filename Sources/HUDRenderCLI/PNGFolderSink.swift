@@ -2,7 +2,9 @@
 //
 // Design note: each frame is written atomically, so a reader never sees a half-written PNG; on
 // failure or Ctrl-C the frames written by this run are removed, so the folder never holds a
-// truncated sequence that looks complete.
+// truncated sequence that looks complete. After a complete render, numbered frames an earlier,
+// longer render left behind are removed (and said so): `ffmpeg -i frame-%04d.png` would otherwise
+// play the new frames followed by the old ones. Other files in the folder are not touched.
 
 import Foundation
 import HUDCodecs
@@ -56,7 +58,27 @@ final class PNGFolderSink: FrameSink {
         index += 1
     }
 
-    func finish() throws {}
+    func finish() throws {
+        let current = Set(written.map { PathText.lastComponent($0) })
+        let stale = PNGFolderSink.frameFiles(in: folder).filter { !current.contains($0) }
+        guard !stale.isEmpty else { return }
+        for name in stale {
+            do { try FileManager.default.removeItem(atPath: "\(folder)/\(name)") } catch {
+                throw RuntimeFailure("\(folder)/\(name) is a frame of an earlier render and cannot be removed (\(error.localizedDescription)); empty the folder or choose another --out")
+            }
+        }
+        Console.err("hudrender: note: removed \(stale.count) frame\(stale.count == 1 ? "" : "s") of an earlier, longer render from \(folder)/ (\(stale.first!) ... \(stale.last!))")
+    }
+
+    /// The names in `folder` that look like frames this sink writes (`frame-` digits `.png`), sorted.
+    static func frameFiles(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { name in
+            guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+            let digits = name.dropFirst(6).dropLast(4)
+            return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+        }.sorted()
+    }
 
     func discard() {
         for p in written { try? FileManager.default.removeItem(atPath: p) }

@@ -46,6 +46,22 @@ struct ParsedArguments {
         return v
     }
 
+    /// A fraction from 0 to 1; a percentage (`75`) is answered with the fraction it means (`0.75`).
+    func fraction(_ name: String) throws -> Double? {
+        guard let raw = string(name), let v = Double(raw), v > 1, v <= 100 else {
+            return try double(name, in: 0...1, what: "a fraction")
+        }
+        throw fail(name, "\(raw) is out of range; use a fraction from 0 to 1 (\(format(v / 100)) = \(raw) %)")
+    }
+
+    /// `--scale`: pixels per point, 1, 2 or 3 as `UIScreen.scale` is; no near-miss is suggested,
+    /// because the nearest spelling of a number is not the nearest number.
+    func scale() throws -> Double? {
+        guard let raw = string("scale") else { return nil }
+        if let v = Double(raw), [1.0, 2, 3].contains(v) { return v }
+        throw fail("scale", "invalid value \"\(raw)\": the scale is pixels per point as UIScreen.scale is, one of 1, 2 or 3 (for other sizes use --size)")
+    }
+
     func int(_ name: String, in range: ClosedRange<Int>, what: String) throws -> Int? {
         guard let raw = string(name) else { return nil }
         guard let v = Int(raw) else {

@@ -28,9 +28,9 @@ struct RenderOptions {
         .value("fps", "N", "Frames per second, 1-60 (default 25 for GIF, an exact 4 cs delay; 30 otherwise)."),
         .value("duration", "SECONDS", "Length of the animation (default: the story's own length)."),
         .value("at", "SECONDS", "Render only the still at this time (implied for .png; default: mid-story)."),
-        .value("device", "NAME", "Device screen, e.g. iphone-14, iphone-se, iphone-15-pro, ipad (see Device table)."),
+        .value("device", "NAME", "Device screen, e.g. iphone-14, iphone-se, iphone-15-pro, ipad (`hudrender devices` lists them)."),
         .value("size", "WxH", "Canvas size in points instead of a full device screen, e.g. 320x320."),
-        .value("scale", "1|2|3", "Pixels per point.", choices: ["1", "2", "3"]),
+        scaleOption(default: 2),
         .value("background", "NAME", "Backdrop: mock-light, mock-dark, transparent or #RRGGBB."),
         .value("seed", "N", "Seed for the randomness of some styles (drop angles); same seed, same bytes."),
         .value("loop", "N", "Repeats after the first play (GIF's loop count); 0 = loop forever (default)."),
@@ -40,6 +40,12 @@ struct RenderOptions {
         .flag("quiet", "No progress bar (errors are still printed).", short: "q"),
         .value("record-frames", "DIR", "Also write the frames at --at (seconds, comma-separated) as display lists DIR/COMMAND-tT.hdl (see bench --display-list)."),
     ]
+
+    /// `--scale`, whose help states the command's own default (which is not the device's scale,
+    /// the library's default).
+    static func scaleOption(default scale: Double) -> OptionSpec {
+        .value("scale", "1|2|3", "Pixels per point (default \(format(scale)) for this command, not the device's scale as in the library's Scene; pass the device's, e.g. 3, to match its pixels).", choices: ["1", "2", "3"])
+    }
 
     var destination: OutputDestination
     var fps: Double
@@ -69,7 +75,7 @@ struct RenderOptions {
         let duration = try args.double("duration", in: 0.04...Limits.maxDuration, what: "seconds")
         let recordFrames = try FrameRecording.option(args)
         let at = recordFrames == nil ? try args.double("at", in: 0...Limits.maxDuration, what: "seconds") : nil
-        let scale = try args.choice("scale", ["1", "2", "3"]).flatMap(Double.init) ?? defaults.scale
+        let scale = try args.scale() ?? defaults.scale
         let seed = try args.int("seed", in: 0...Int.max, what: "a seed").map(UInt64.init) ?? 0
         let loop = try args.int("loop", in: 0...65535, what: "a loop count") ?? 0
         let jobs = try args.int("jobs", in: 1...Limits.maxJobs, what: "a thread count") ?? ProcessInfoCores.count
@@ -95,7 +101,7 @@ struct RenderOptions {
         var device = defaults.device
         if let name = args.string("device") {
             do { device = try Device.named(name) } catch {
-                throw UsageError("\(args.label("device")): \(error)", command: command)
+                throw UsageError("\(args.label("device")): \(error) Run 'hudrender devices' for the table.", command: command)
             }
         }
         var size: Size? = defaults.size

@@ -70,7 +70,7 @@ enum RingCommand: SceneCommand {
                     throw UsageError("storyboard \(story.file): \(e.path).action: the ring cannot be dismissed; end the story with an \"update\" or a \"tap\" (valid actions for ring: show, update, tap)", command: name)
                 }
             }
-        } else if let p = try args.double("progress", in: 0...1, what: "a fraction") {
+        } else if let p = try args.fraction("progress") {
             events = [(0.2, .setProgress(p))]
             if duration == nil { duration = 0.2 + ring.animationDuration + 0.5 }
         }

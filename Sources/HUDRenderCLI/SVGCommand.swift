@@ -58,6 +58,7 @@ enum SVGCommand: Command {
             }
         }
         let input = args.positionals[0]
+        try InputFile.requireFile(input, label: "svg")
         try OutputDestination.png(out).checkWritable()
         let document: SVGDocument
         do { document = try SVGDocument(contentsOfFile: input) } catch {

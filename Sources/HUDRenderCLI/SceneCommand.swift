@@ -24,7 +24,9 @@ protocol SceneCommand: Command {
 }
 
 extension SceneCommand {
-    static var options: [OptionSpec] { componentOptions + RenderOptions.shared }
+    static var options: [OptionSpec] {
+        componentOptions + RenderOptions.shared.map { $0.name == "scale" ? RenderOptions.scaleOption(default: defaults.scale) : $0 }
+    }
 
     static var discussion: String { Limits.helpText }
 

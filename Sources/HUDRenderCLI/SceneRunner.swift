@@ -25,6 +25,9 @@ enum SceneRunner {
         if duration > Limits.maxDuration {
             throw UsageError("duration \(format(duration)) s exceeds the limit of \(format(Limits.maxDuration)) s; lower --duration or shorten the storyboard", command: command)
         }
+        if let at = options.at, at > duration {
+            throw UsageError("--at \(format(at)) is after the end of the story (\(format(duration)) s), where nothing is left to show; use a time from 0 to \(format(duration)), or give --duration to make the story longer", command: command)
+        }
         let size = scene.pixelSize
         try Limits.checkFrame(width: size.width, height: size.height, command: command)
         if let sheet = options.contactSheet {

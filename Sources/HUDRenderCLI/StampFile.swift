@@ -17,9 +17,9 @@ struct StampFile {
 
     /// The stamp file for `manifest`: `.NAME.stamps.json` in the manifest's folder.
     init(manifest: String) {
-        let dir = (manifest as NSString).deletingLastPathComponent
-        let name = ".\((manifest as NSString).lastPathComponent).stamps.json"
-        path = dir.isEmpty ? name : (dir as NSString).appendingPathComponent(name)
+        let dir = PathText.parent(manifest)
+        let name = ".\(PathText.lastComponent(manifest)).stamps.json"
+        path = PathText.appending(dir, name)
         guard let data = FileManager.default.contents(atPath: path),
               let doc = try? JSONReader.parse([UInt8](data)),
               case .object(let entries)? = doc["outputs"] else { return }

@@ -16,6 +16,8 @@
 //       "options": { "<option>": string | number | true | false, ... },(optional)
 //       "events": [ { "at": seconds, "action": "show" | "update" | "tap" | "dismiss", ... }, ... ]
 //     }
+//
+// JSON has no comments: "description" (at the top and in any event) is the place for them.
 
 import Foundation
 
@@ -82,12 +84,12 @@ struct Storyboard {
         if isDir.boolValue { throw UsageError("--storyboard \(path): is a folder; give a .json file", command: command) }
         // FileHandle also reads pipes and devices (`--storyboard /dev/stdin`).
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw UsageError("--storyboard \(path): cannot be read; check its permissions", command: command)
+            throw RuntimeFailure("--storyboard \(path): cannot be read; check its permissions")
         }
         // Reading stops just past the limit, so `/dev/zero` or a mistyped path to a video fails at once.
         let data: Data
         do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch {
-            throw UsageError("--storyboard \(path): cannot be read (\(error.localizedDescription)); check the path", command: command)
+            throw RuntimeFailure("--storyboard \(path): cannot be read (\(error.localizedDescription)); check the path")
         }
         try? handle.close()
         if data.count > maxFileSize {
@@ -183,7 +185,11 @@ struct Storyboard {
             guard let action = Event.Action(rawValue: actionName) else {
                 throw fail("\(path).action: unknown action \"\(actionName)\"\(suggestion(actionName, actions)); valid actions: \(actions.joined(separator: ", "))")
             }
-            let validKeys = keysForAction[action]!
+            // "description" is an event's comment (JSON has none), as at the top level.
+            let validKeys = keysForAction[action]! + ["description"]
+            if let d = item["description"], case .string = d {} else if let d = item["description"] {
+                throw fail("\(path).description: expected a string (a comment), got \(d.summary)")
+            }
             for f in fields where !validKeys.contains(f.key) {
                 throw fail(unknownKey(f.key, at: "\(path).", valid: validKeys, context: "for action \"\(actionName)\""))
             }

@@ -12,7 +12,9 @@ enum SnapshotFailure {
     static func report(_ message: String, file: StaticString, line: UInt) {
         #if canImport(Testing)
         if Test.current != nil {
-            Issue.record(Comment(rawValue: message),
+            // Recorded as an error so that Swift Testing prints the message on the issue's own
+            // line ("Caught error: ..."), not under a bare "Issue recorded".
+            Issue.record(SnapshotMismatch(message: message),
                          sourceLocation: SourceLocation(fileID: "\(file)", filePath: "\(file)", line: Int(line), column: 1))
             return
         }

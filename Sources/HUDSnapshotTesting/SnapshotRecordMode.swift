@@ -18,10 +18,16 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     case never
 
     /// The mode from `HUDRENDER_RECORD` (`all`, `missing`, `failed` or `never`); `never` when `CI`
-    /// is set and the variable is not; otherwise `missing`. An unknown value is reported by
-    /// `SnapshotRecordMode.fromEnvironment()` throwing, never silently ignored.
+    /// is set and the variable is not; otherwise `missing`. An unknown value (`true`, `yes`) makes
+    /// every snapshot assertion fail with ``environmentProblem``'s message, never silently ignored;
+    /// `current` is then `never`, so nothing is written.
     public static var current: SnapshotRecordMode {
         (try? fromEnvironment()) ?? .never
+    }
+
+    /// Why `HUDRENDER_RECORD` cannot be used, or nil when it is unset or a mode.
+    public static func environmentProblem(_ env: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        do { _ = try fromEnvironment(env); return nil } catch { return "\(error)" }
     }
 
     /// Reads the mode from an environment, throwing for values that are not a mode.
@@ -46,7 +52,7 @@ public enum SnapshotError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidRecordMode(let v):
-            return "HUDRENDER_RECORD=\(v) is not a record mode: use all, missing, failed or never"
+            return "HUDRENDER_RECORD=\(v) is not a record mode: use all, missing, failed or never (to record new references: HUDRENDER_RECORD=missing; to re-record all: all)"
         case let .cannotWrite(path, reason):
             return "cannot write snapshot \(path): \(reason)"
         case let .unreadableReference(path, reason):

@@ -44,6 +44,7 @@ public struct SnapshotConfiguration: Sendable {
 ///   - testName: the test function (`#function`); parentheses are dropped.
 public func verifySnapshot(of image: Image, named name: String, configuration: SnapshotConfiguration = .init(),
                            file: String = #filePath, testName: String = #function) -> String? {
+    if let problem = SnapshotRecordMode.environmentProblem() { return problem }
     let store = SnapshotStore(file: file, testName: testName, configuration: configuration)
     return store.verify(image, name: name)
 }
@@ -52,6 +53,7 @@ public func verifySnapshot(of image: Image, named name: String, configuration: S
 /// A changed frame count is a failure of its own.
 public func verifySnapshot(of frames: [Image], named name: String, configuration: SnapshotConfiguration = .init(),
                            file: String = #filePath, testName: String = #function) -> String? {
+    if let problem = SnapshotRecordMode.environmentProblem() { return problem }
     let store = SnapshotStore(file: file, testName: testName, configuration: configuration)
     var failures: [String] = []
     for (i, frame) in frames.enumerated() {

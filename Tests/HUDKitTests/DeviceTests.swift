@@ -49,9 +49,15 @@ final class DeviceTests: XCTestCase {
         XCTAssertThrowsError(try Device.named("iPhone 14 Por")) { error in
             guard case DeviceError.unknownDevice(let name, let suggestion) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(name, "iPhone 14 Por")
-            XCTAssertEqual(suggestion, "iPhone 14 Pro")
-            XCTAssertTrue("\(error)".contains("Did you mean \"iPhone 14 Pro\""))
+            XCTAssertEqual(suggestion, "iphone-14-pro", "the suggestion is a value --device takes")
+            XCTAssertTrue("\(error)".contains("Did you mean \"iphone-14-pro\""))
             XCTAssertTrue("\(error)".contains("iphone-15-pro"), "the message lists the valid ids")
+        }
+        // Issue 26 item 5: a device newer than the table gets the newest near one, as a flag value.
+        XCTAssertThrowsError(try Device.named("iphone-16")) { error in
+            guard case DeviceError.unknownDevice(_, let suggestion) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(suggestion, "iphone-15")
+            if let suggestion { XCTAssertEqual(try? Device.named(suggestion), .iPhone15) }
         }
         XCTAssertThrowsError(try Device.named("Pixel 7 Pro Ultra Max")) { error in
             guard case DeviceError.unknownDevice(_, let suggestion) = error else { return XCTFail("\(error)") }

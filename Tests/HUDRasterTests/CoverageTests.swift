@@ -109,10 +109,10 @@ final class CoverageTests: XCTestCase {
 
     func testAnnulusFromOppositeCircles() throws {
         var p = Path()
-        p.addArc(center: Point(x: 100, y: 100), radius: 43, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
+        p.addArc(withCenter: Point(x: 100, y: 100), radius: 43, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
         p.closeSubpath()
         p.move(to: Point(x: 137, y: 100))
-        p.addArc(center: Point(x: 100, y: 100), radius: 37, startAngle: 0, endAngle: -2 * .pi, clockwise: false)
+        p.addArc(withCenter: Point(x: 100, y: 100), radius: 37, startAngle: 0, endAngle: -2 * .pi, clockwise: false)
         p.closeSubpath()
         let m = try XCTUnwrap(Rasterizer.mask(for: p))
         let exact = Double.pi * (43 * 43 - 37 * 37)

@@ -307,7 +307,7 @@ final class SimpleOutlineTests: XCTestCase {
     }
 
     func testOpenAndMultipleSubpathsAreNotSimple() {
-        var arc = Path(); arc.addArc(center: Point(x: 20, y: 20), radius: 10, startAngle: 0, endAngle: 5, clockwise: false)
+        var arc = Path(); arc.addArc(withCenter: Point(x: 20, y: 20), radius: 10, startAngle: 0, endAngle: 5, clockwise: false)
         XCTAssertFalse(outline(arc, width: 3, cap: .round).1)
         var two = Path(); two.addEllipse(in: Rect(x: 0, y: 0, width: 10, height: 10)); two.addEllipse(in: Rect(x: 5, y: 0, width: 10, height: 10))
         XCTAssertFalse(outline(two, width: 2).1)

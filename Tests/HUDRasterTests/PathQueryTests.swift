@@ -124,7 +124,8 @@ final class PathQueryTests: XCTestCase {
         let end = try! XCTUnwrap(p.currentPoint)
         XCTAssertEqual(end.x, 10, accuracy: 1e-9); XCTAssertEqual(end.y, 25, accuracy: 1e-9)
         var q = Path()
-        q.addArc(center: c, radius: 5, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        // Core Graphics: a positive delta is addArc's clockwise: false (clockwise on a y-down screen).
+        q.addArc(center: c, radius: 5, startAngle: 0, endAngle: .pi / 2, clockwise: false)
         XCTAssertEqual(p, q)
         // Negative delta goes the other way; beyond a full turn it stops at one full turn.
         var n = Path()

@@ -32,6 +32,20 @@ final class RecordModeTests: XCTestCase {
         }
     }
 
+    /// Issue 26 item 3: a mistyped HUDRENDER_RECORD (`true`, `yes`) fails every assertion with the
+    /// reason instead of being taken as `never`.
+    func testMistypedRecordModeFailsTheAssertion() throws {
+        XCTAssertNotNil(SnapshotRecordMode.environmentProblem(["HUDRENDER_RECORD": "yes"]))
+        XCTAssertNil(SnapshotRecordMode.environmentProblem(["HUDRENDER_RECORD": "missing"]))
+        let saved = ProcessInfo.processInfo.environment["HUDRENDER_RECORD"]
+        setenv("HUDRENDER_RECORD", "true", 1)
+        defer { if let saved { setenv("HUDRENDER_RECORD", saved, 1) } else { unsetenv("HUDRENDER_RECORD") } }
+        _ = verifySnapshot(of: square(.red), named: "square", configuration: config(.all), testName: "testCase()")
+        let msg = try XCTUnwrap(verifySnapshot(of: square(.red), named: "square", configuration: config(.missing), testName: "testCase()"))
+        XCTAssertTrue(msg.contains("HUDRENDER_RECORD=true is not a record mode"), msg)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: refPath), "nothing is recorded")
+    }
+
     func testMissingRecordsAndStillFailsThenPasses() {
         let first = verifySnapshot(of: square(.red), named: "square", configuration: config(.missing), testName: "testCase()")
         XCTAssertNotNil(first)

@@ -17,4 +17,15 @@ import HUDSnapshotTesting
             assertSnapshot(of: red, named: "never-recorded-\(UUID().uuidString)", record: .never)
         }
     }
+
+    /// Issue 26 item 3: the issue carries the message itself (printed "Caught error: <message>"),
+    /// not a bare "Issue recorded" with the message under it.
+    @Test func mismatchIssueCarriesTheMessage() throws {
+        let red = try Image(width: 4, height: 4, fill: .red)
+        withKnownIssue {
+            assertSnapshot(of: red, named: "never-recorded-\(UUID().uuidString)", record: .never)
+        } matching: { issue in
+            (issue.error as? SnapshotMismatch)?.message.contains("no reference") == true
+        }
+    }
 }

@@ -41,8 +41,9 @@ final class DiffCommandTests: HudrenderTestCase {
 
     func testUsageAndMissingFile() throws {
         assertUsageError(try Hudrender.run(["diff", "a.png"], in: dir), contains: ["missing argument", "hudrender diff A B"])
+        // A path that names no file is what the user typed (exit 2); 1 is kept for "they differ".
         let r = try Hudrender.run(["diff", "nope.png", "nope2.png"], in: dir)
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("nope.png: no such file"), r.stderr)
     }
 }

@@ -44,12 +44,11 @@ final class ErrorTests: HudrenderTestCase {
 
     func testMissingInputFiles() throws {
         assertUsageError(try Hudrender.run(["--storyboard", "nope.json", "--out", "x.gif"], in: dir), contains: ["nope.json: no such file"])
-        let image = try Hudrender.run(small + ["--image", "nope.png", "--out", "x.gif"], in: dir)
-        XCTAssertEqual(image.status, 1)
-        XCTAssertTrue(image.stderr.contains("--image nope.png: no such file"), image.stderr)
-        let svg = try Hudrender.run(["svg", "nope.svg", "--out", "x.png"], in: dir)
-        XCTAssertEqual(svg.status, 1)
-        XCTAssertTrue(svg.stderr.hasPrefix("hudrender: error: cannot render nope.svg"), svg.stderr)
+        // Issue 26 item 6: a path that names no file is a usage error (2) for every input option,
+        // as for --storyboard (it was 1 for --image, --font and svg).
+        assertUsageError(try Hudrender.run(small + ["--image", "nope.png", "--out", "x.gif"], in: dir), contains: ["--image nope.png: no such file"])
+        assertUsageError(try Hudrender.run(small + ["--font", "nope.ttf", "--out", "x.gif"], in: dir), contains: ["--font nope.ttf: no such file"])
+        assertUsageError(try Hudrender.run(["svg", "nope.svg", "--out", "x.png"], in: dir), contains: ["svg nope.svg: no such file"])
         XCTAssertEqual(listing(), [])
     }
 

@@ -2,7 +2,7 @@ import HUDKit
 import HUDCodecs
 import UploadHUD
 
-let scene = try ProgressHUDScene(hud: makeUploadHUD(), device: .iPhone14, scale: 2)
+let scene = try Scene(makeUploadHUD(), device: .iPhone14, scale: 2)
 let gif = try GIF.Encoder(path: "upload.gif")
 let fps = 25.0
 for frame in 0..<Int(scene.duration * fps) {
