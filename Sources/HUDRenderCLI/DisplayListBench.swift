@@ -4,7 +4,8 @@
 // it on a fresh canvas, which is what drawing the frame costs (the canvas allocation included, as
 // every renderer pays it). Time is the drawing thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so the
 // other processes of a shared machine do not count, and the median is reported; `--write-png DIR` also keeps
-// each frame's pixels so a comparison script can measure accuracy against the same replay.
+// each frame's pixels so a comparison script can measure accuracy against the same replay. Files
+// may be gzip-compressed (the corpus in Fixtures/displaylists is).
 
 import Foundation
 import HUDCodecs
@@ -15,8 +16,9 @@ enum DisplayListBench {
         for file in files {
             let list: DisplayList
             do {
-                let text = try String(contentsOfFile: file, encoding: .utf8)
-                list = try DisplayList(text: text)
+                var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+                if Gzip.isCompressed(bytes) { bytes = try Gzip.decompress(bytes) }
+                list = try DisplayList(text: String(decoding: bytes, as: UTF8.self))
             } catch {
                 throw RuntimeFailure("cannot read the display list \(file)", error)
             }
@@ -29,7 +31,8 @@ enum DisplayListBench {
                 samples.append(Double(threadCPUNanoseconds() - start) / 1e6)
             }
             if let dir = pngFolder, let image {
-                let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+                var name = (file as NSString).lastPathComponent
+                for ext in [".gz", ".hdl"] where name.hasSuffix(ext) { name.removeLast(ext.count) }
                 try PNG.write(image, to: (dir as NSString).appendingPathComponent(name + ".png"))
             }
             Console.out("\(file): median \(String(format: "%.3f", BenchCommand.median(samples))) ms CPU per frame (\(list.width)x\(list.height), \(iterations) iterations, \(list.count) items)")

@@ -1,4 +1,5 @@
-// hudrender's entry point: install the signal handlers, run the command, exit with its status.
+// hudrender's entry point: install the signal handlers, keep freed frame buffers, run the command,
+// exit with its status.
 //
 // Design note: nothing else happens here; the command is the HUDRenderCLI library, so tests,
 // fuzzers and other tools run exactly what the executable runs.
@@ -7,4 +8,5 @@ import Foundation
 import HUDRenderCLI
 
 CommandLineTool.installSignalHandlers()
+CommandLineTool.keepFreedFrameBuffers()
 exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))
