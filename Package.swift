@@ -12,9 +12,14 @@ let allTargets: [Target] = [
     .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "CCodecShims", dependencies: ["CPNG", "CGIF", "CZlib"]),
+    // Text (Debian: libharfbuzz-dev, libfribidi-dev, libfontconfig-dev, libthai-dev).
+    .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+    .systemLibrary(name: "CFriBiDi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+    .systemLibrary(name: "CThai", pkgConfig: "libthai", providers: [.apt(["libthai-dev"]), .brew(["libthai"])]),
 
     .target(name: "HUDRaster"),
-    .target(name: "HUDText", dependencies: ["HUDRaster"]),
+    .target(name: "HUDText", dependencies: ["HUDRaster", "CHarfBuzz", "CFriBiDi", "CFontconfig", "CThai", "CPNG"]),
     .target(name: "HUDSVG", dependencies: ["HUDRaster"]),
     .target(name: "HUDMotion"),
     .target(name: "HUDCodecs", dependencies: ["HUDRaster", "CCodecShims", "CPNG", "CGIF", "CZlib"]),

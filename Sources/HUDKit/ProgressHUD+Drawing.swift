@@ -21,10 +21,11 @@ public struct HUDFonts: HUDTextMeasuring {
     public var status: Font
     public var statusBold: Font
 
-    /// The system fonts at MMProgressHUD's size 16.
+    /// MMProgressHUD's fonts at its size 16: HelveticaNeue-Bold for the title, HelveticaNeue-Light for
+    /// the status (Nimbus Sans Bold and Regular stand in: Helvetica Neue's widths and line height).
     public static func system() throws -> HUDFonts {
-        let bold = try Font.boldSystemFont(ofSize: 16)
-        return HUDFonts(title: bold, status: try Font.systemFont(ofSize: 16), statusBold: bold)
+        let bold = try Font(name: "HelveticaNeue-Bold", size: 16)
+        return HUDFonts(title: bold, status: try Font(name: "HelveticaNeue-Light", size: 16), statusBold: bold)
     }
     public init(title: Font, status: Font, statusBold: Font) {
         self.title = title; self.status = status; self.statusBold = statusBold
