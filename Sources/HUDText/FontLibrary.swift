@@ -56,6 +56,9 @@ public final class FontLibrary: @unchecked Sendable {
             config = FcInitLoadConfigAndFonts()
         } else {
             let c = FcConfigCreate()
+            // The user's cache folder, as the system configuration has it (else fontconfig complains
+            // that it has nowhere to cache the scan).
+            _ = FcConfigParseAndLoadFromMemory(c, "<fontconfig><cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>", 0)
             for d in directories { _ = FcConfigAppFontAddDir(c, d) }
             config = c
         }
