@@ -110,9 +110,32 @@ extension TextLayout {
 
     static func isIdeographic(_ ch: Character) -> Bool { ch.unicodeScalars.first.map(isIdeographic) ?? false }
 
+    /// Characters between which CJK text breaks anywhere. Hangul is not among them: UIKit's
+    /// standard line-break strategy (hangulWordPriority) breaks Korean between words, at spaces.
     static func isIdeographic(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
-        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x20000...0x3FFFF: return true
+        case 0x2E80...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x20000...0x3FFFF: return true
+        default: return false
+        }
+    }
+
+    /// Characters a line may not start with (kinsoku: closing punctuation, small kana, the
+    /// prolonged sound mark), so the break before them moves one character back.
+    static func forbidsBreakBefore(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF01, 0xFF1F, 0xFF09, 0x300D, 0x300F, 0x3011, 0x3009, 0x300B,
+             0x3015, 0x30FC, 0x3005, 0x309D, 0x309E, 0x30FD, 0x30FE, 0x2026, 0x2025,
+             0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E,
+             0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6:
+            return true
+        default: return false
+        }
+    }
+
+    /// Characters a line may not end with (opening brackets).
+    static func forbidsBreakAfter(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x300C, 0x300E, 0x3010, 0x3008, 0x300A, 0x3014, 0xFF08: return true
         default: return false
         }
     }

@@ -40,6 +40,10 @@ struct TextParagraph {
             c.isSpace = TextLayout.isBreakingSpace(first)
             c.breakAfter = c.isSpace || charWrap || TextLayout.allowsBreakAfter(first)
             if TextLayout.isIdeographic(first), let last = clusters.indices.last { clusters[last].breakAfter = true }
+            if let last = clusters.indices.last, !clusters[last].isSpace, !charWrap,
+               TextLayout.forbidsBreakBefore(first) || TextLayout.forbidsBreakAfter(clusters[last].character.unicodeScalars.first!) {
+                clusters[last].breakAfter = false
+            }
             clusterOf += Array(repeating: clusters.count, count: n)
             clusters.append(c)
             offset += n

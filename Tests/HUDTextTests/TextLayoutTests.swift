@@ -195,5 +195,12 @@ final class TextLayoutTests: XCTestCase {
         let cjk = try Fonts.load(Fonts.notoCJKPath, package: "fonts-noto-cjk", index: 2)
         let c = TextLayout("正在加载数据", font: Font(face: cjk, size: 16, fallbackLibrary: nil), maxWidth: 40)
         XCTAssertEqual(c.lines.map(\.text), ["正在", "加载", "数据"])
+        // Kinsoku: no line starts with closing punctuation or a small kana.
+        let jp = TextLayout("お待ちください。読み込み中っ", font: Font(face: cjk, size: 16, fallbackLibrary: nil), maxWidth: 40)
+        for line in jp.lines.dropFirst() { XCTAssertFalse("。、っ".contains(line.text.first!), line.text) }
+        XCTAssertTrue(jp.lines.contains { $0.text.hasSuffix("い。") })
+        // Korean breaks between words (UIKit's hangulWordPriority), not between syllables.
+        let kr = TextLayout("잠시만 기다려 주세요", font: Font(face: cjk, size: 16, fallbackLibrary: nil), maxWidth: 60)
+        XCTAssertEqual(kr.lines.map(\.text), ["잠시만", "기다려", "주세요"])
     }
 }
