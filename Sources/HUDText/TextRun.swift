@@ -70,13 +70,3 @@ struct TextRun {
         }
     }
 }
-
-/// One glyph out of HarfBuzz, in font units.
-struct ShapedGlyph {
-    var id: Int
-    /// Scalar index in the paragraph of the cluster's first character.
-    var cluster: Int
-    var advance: Int
-    var dx: Int
-    var dy: Int
-}
