@@ -392,8 +392,13 @@ def build_driver(scratch):
     rel = os.path.join(scratch, "release")
     objs = sorted(glob.glob(os.path.join(rel, "HUDRaster.build", "*.o")) + glob.glob(os.path.join(rel, "HUDText.build", "*.o")))
     exe = os.path.join(scratch, "raster_harness")
-    subprocess.run(["swiftc", "-O", "-I", os.path.join(rel, "Modules"), os.path.join(ROOT, "Scripts", "raster_harness.swift"),
-                    *objs, "-o", exe], check=True)
+    # HUDText's C libraries: their module maps (Sources/C*) and pkg-config's header and link flags.
+    pkg = subprocess.run(["pkg-config", "--cflags", "--libs", "harfbuzz", "fribidi", "fontconfig", "libthai", "libpng"],
+                         check=True, capture_output=True, text=True).stdout.split()
+    flags = [f for f in pkg if f.startswith("-l")] + [x for f in pkg if f.startswith("-I") for x in ("-Xcc", f)]
+    modules = [x for m in ("CHarfBuzz", "CFriBiDi", "CFontconfig", "CThai", "CPNG") for x in ("-I", os.path.join(ROOT, "Sources", m))]
+    subprocess.run(["swiftc", "-O", "-I", os.path.join(rel, "Modules"), *modules, os.path.join(ROOT, "Scripts", "raster_harness.swift"),
+                    *objs, *flags, "-o", exe], check=True)
     return exe
 
 

@@ -25,10 +25,12 @@ public struct HUDFonts: HUDTextMeasuring {
     /// own line heights (a font the user chose).
     public var originalLineHeights: (bold: Double, regular: Double)?
 
-    /// The system fonts at MMProgressHUD's size 16, laid out with the original faces' line heights.
+    /// MMProgressHUD's fonts at its size 16: HelveticaNeue-Bold for the title, HelveticaNeue-Light for
+    /// the status (Nimbus Sans Bold and Regular stand in: Helvetica Neue's widths), laid out with the
+    /// original faces' line heights.
     public static func system() throws -> HUDFonts {
-        let bold = try Font.boldSystemFont(ofSize: 16)
-        var fonts = HUDFonts(title: bold, status: try Font.systemFont(ofSize: 16), statusBold: bold)
+        let bold = try Font(name: "HelveticaNeue-Bold", size: 16)
+        var fonts = HUDFonts(title: bold, status: try Font(name: "HelveticaNeue-Light", size: 16), statusBold: bold)
         if let b = OriginalFontMetrics.lineHeight(of: OriginalFontMetrics.mmProgressHUDBold, size: 16),
            let r = OriginalFontMetrics.lineHeight(of: OriginalFontMetrics.mmProgressHUDNormal, size: 16) {
             fonts.originalLineHeights = (b, r)

@@ -46,7 +46,7 @@ enum HUDCommand: SceneCommand {
             .value("glow-color", "#RRGGBB", "Glow colour of the confirmation state (default red)."),
             .flag("border", "Draw MMProgressHUD's optional white 2 pt border."),
             .value("image", "FILE", "A PNG or SVG shown instead of the spinner while loading (100 x 100 pt)."),
-            .value("font", "FILE", "A TrueType font for title and status (default: system fonts, DejaVu Sans)."),
+            .value("font", "FONT", "A font file (.ttf, .otf, .ttc#INDEX) or family name for title and status (default: Nimbus Sans, Helvetica Neue's metrics)."),
             .value("look", "NAME", "Look: mmprogresshud (default); neighbours for comparison: svprogresshud-light, svprogresshud-dark, mbprogresshud (spinner), mbprogresshud-pie, mbprogresshud-annular, mbprogresshud-bar, mbprogresshud-text.", choices: looks),
         ]
     }
@@ -218,13 +218,22 @@ enum HUDCommand: SceneCommand {
         }
     }
 
-    static func loadFonts(_ path: String, label: String) throws -> HUDFonts {
-        try InputFile.requireFile(path, label: label)
+    static func loadFonts(_ spec: String, label: String) throws -> HUDFonts {
+        let file = spec.split(separator: "#", omittingEmptySubsequences: false).dropLast(spec.contains("#") ? 1 : 0)
+            .joined(separator: "#")
+        let isFile = spec.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains { file.lowercased().hasSuffix($0) }
+        if isFile { try InputFile.requireFile(file, label: label) }
         do {
-            let regular = try Font(contentsOf: path, size: 16)
-            return HUDFonts(title: regular, status: regular, statusBold: regular)
+            if isFile {
+                let regular = try Font(contentsOf: spec, size: 16)
+                return HUDFonts(title: regular, status: regular, statusBold: regular)
+            }
+            // A family: its bold face for the title, as MMProgressHUD uses HelveticaNeue-Bold.
+            let regular = Font(face: try FontLibrary.shared.face(named: spec), size: 16)
+            let bold = (try? FontLibrary.shared.face(named: spec, weight: .bold)).map { Font(face: $0, size: 16) } ?? regular
+            return HUDFonts(title: bold, status: regular, statusBold: bold)
         } catch {
-            throw RuntimeFailure("\(label) \(path)", error)
+            throw RuntimeFailure("\(label) \(spec)", error)
         }
     }
 }

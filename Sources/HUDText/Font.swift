@@ -3,7 +3,7 @@
 // Design note: like UIFont, a Font is a cheap value (a shared immutable face + a size). Sizes are
 // in points; the canvas transform decides how many device pixels a point is, so the same Font
 // renders crisply at scale 1, 2 and 3. Characters the face lacks are looked up in a fallback
-// chain (by default the FontLibrary's: DejaVu, then every other font found on the system).
+// chain (by default the FontLibrary's: a Noto face per script, colour emoji, then fontconfig's pick).
 
 import HUDRaster
 
@@ -24,18 +24,24 @@ public struct Font: Sendable, Hashable {
         self.library = fallbackLibrary
     }
 
-    /// A font read from a TrueType file (what `--font PATH` uses).
+    /// A font read from a file: .ttf, .otf, or `FILE.ttc#INDEX` for one face of a collection.
     public init(contentsOf path: String, size: Double) throws {
-        self.init(face: try FontFace(contentsOf: path), size: size)
+        self.init(face: try FontLibrary.loadFile(path), size: size)
     }
 
-    /// The regular system font (DejaVu Sans, or the face set with `FontLibrary.setFace`).
+    /// A font by family or PostScript name, like `UIFont(name:size:)`: "HelveticaNeue-Bold" is Nimbus
+    /// Sans Bold, "Inter" Inter, any other name what fontconfig has under it.
+    public init(name: String, size: Double) throws {
+        self.init(face: try FontLibrary.shared.face(named: name), size: size)
+    }
+
+    /// The regular system font (Inter, or the face set with `FontLibrary.setFace`).
     /// Throws `FontError.noFontFound` (saying which package to install) when there is none.
     public static func systemFont(ofSize size: Double) throws -> Font {
         Font(face: try FontLibrary.shared.face(weight: .regular), size: size)
     }
 
-    /// The bold system font (DejaVu Sans Bold, falling back to the regular face).
+    /// The bold system font (Inter Bold, falling back to the regular face).
     public static func boldSystemFont(ofSize size: Double) throws -> Font {
         Font(face: try FontLibrary.shared.face(weight: .bold), size: size)
     }
@@ -57,7 +63,8 @@ public struct Font: Sendable, Hashable {
     public var descender: Double { Double(face.descender) * scale }
     /// Extra space between lines, in points.
     public var leading: Double { Double(max(0, face.lineGap)) * scale }
-    /// Baseline-to-baseline distance: ascender - descender + line gap (UIFont.lineHeight).
+    /// Baseline-to-baseline distance: ascender - descender + line gap of the face, as UIFont.lineHeight
+    /// is; HUD layout stacks lines by it.
     /// (A font with nonsensical metrics gets 1.2 em, so text never collapses onto one line.)
     public var lineHeight: Double {
         let h = ascender - descender + leading
@@ -70,9 +77,13 @@ public struct Font: Sendable, Hashable {
     }
 
     /// The face that draws `scalar`: the primary face if it has it, else the first fallback that
-    /// does, else nil (drawn as a missing-glyph box).
-    public func face(for scalar: Unicode.Scalar) -> FontFace? {
-        if face.hasGlyph(for: scalar) { return face }
-        return library?.fallbackFace(for: scalar, excluding: face)
+    /// does, else nil (drawn as the .notdef box). `language` ("ja", "zh", "ko") picks CJK forms;
+    /// emoji in emoji presentation (by default, or asked for with U+FE0F: `emoji`) prefer colour faces.
+    public func face(for scalar: Unicode.Scalar, language: String? = nil, emoji: Bool = false) -> FontFace? {
+        let wantsColor = (emoji || scalar.properties.isEmojiPresentation) && !face.hasColorBitmaps
+        if face.hasGlyph(for: scalar) && !wantsColor { return face }
+        let weight: FontWeight = face.weightClass >= 600 ? .bold : .regular
+        return library?.fallbackFace(for: scalar, excluding: face, weight: weight, language: language, emoji: wantsColor)
+            ?? (face.hasGlyph(for: scalar) ? face : nil)
     }
 }

@@ -1,10 +1,12 @@
-// FontFace: one parsed TrueType face (a .ttf file, or one font of a .ttc collection).
+// FontFace: one font face (a .ttf / .otf file, or one face of a .ttc / .otc collection), read by HarfBuzz.
 //
-// Design note: a face is immutable once loaded, so one instance is shared by every size, thread
-// and frame. Loading validates the table directory and every table the renderer reads (head,
-// hhea, maxp, hmtx, cmap, loca, glyf, kern / GPOS) up front, turning a truncated or corrupt file
-// into a typed `FontError` at load time; glyph outlines are decoded lazily (and cached by the
-// glyph cache) because a HUD uses a few dozen of a font's thousands of glyphs.
+// Design note: HarfBuzz is the one font engine: it reads cmap, metrics, GSUB / GPOS, and the glyph
+// outlines of TrueType (glyf), CFF and CFF2 faces through its draw API, so no table is parsed by hand
+// here. A face is immutable once loaded (HarfBuzz objects are made immutable and are thread-safe to
+// share), so one instance serves every size, thread and frame. Loading checks up front what the
+// renderer relies on (a font signature, head, hhea, maxp, cmap and an outline or colour-bitmap table)
+// and turns a truncated or corrupt file into a typed `FontError`; what HarfBuzz's sanitizer rejects
+// inside a table reads as empty, so hostile data never crashes, it draws as nothing or as the box.
 
 #if canImport(Glibc)
 import Glibc
@@ -12,160 +14,115 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
-import HUDRaster
+import CHarfBuzz
 
-/// A parsed TrueType / OpenType (glyf outlines) font face, like a `CTFontDescriptor` resolved to a file.
-public final class FontFace: Sendable, Hashable, CustomStringConvertible {
-    /// Font files larger than this are refused (the largest CJK fonts are ~30 MB).
+/// A font face read by HarfBuzz (TrueType, CFF or CFF2 outlines), like a `CTFontDescriptor` resolved to a file.
+public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
+    // @unchecked: the HarfBuzz face and font are made immutable at load time, after which HarfBuzz
+    // documents them as safe to use from any thread; nothing else in the class is mutable.
+
+    /// Font files larger than this are refused (the largest CJK collections are ~30 MB).
     public static let maxFileSize = 256 * 1024 * 1024
 
-    /// Font design units per em (2048 for DejaVu).
+    /// Font design units per em (2048 for DejaVu, 1000 for most CFF faces).
     public let unitsPerEm: Int
-    /// Typographic ascender from `hhea`, in font units (positive, above the baseline).
+    /// Ascender in font units (positive, above the baseline): `hhea`, or OS/2's typographic value
+    /// when the font asks for it (USE_TYPO_METRICS), as HarfBuzz and Core Text read it.
     public let ascender: Int
-    /// Typographic descender from `hhea`, in font units (negative, below the baseline).
+    /// Descender in font units (negative, below the baseline).
     public let descender: Int
-    /// Extra gap between lines from `hhea`, in font units.
+    /// Extra gap between lines in font units.
     public let lineGap: Int
     /// Number of glyphs (`maxp.numGlyphs`).
     public let glyphCount: Int
-    /// The family name from the `name` table (e.g. "DejaVu Sans"), when present.
+    /// The family name from the `name` table (e.g. "Nimbus Sans"), when present.
     public let familyName: String?
     /// The style name from the `name` table (e.g. "Bold"), when present.
     public let styleName: String?
-    /// Height of the lowercase 'x' (top of its outline), in font units; nil when the face has no 'x'.
+    /// Height of the lowercase 'x' (top of its outline) in font units; nil when the face has no 'x'.
     /// Small sizes snap it to whole pixels (light vertical hinting) for crisp x-height edges.
     public let xHeight: Int?
     /// The file this face was read from, when it came from a file.
     public let path: String?
-    /// Which font of a collection this is (0 for plain .ttf files).
+    /// Which face of a collection this is (0 for single-face files).
     public let index: Int
+    /// The OS/2 weight class (400 regular, 700 bold).
+    public let weightClass: Int
+    /// Whether glyphs come as colour PNG bitmaps (CBDT / sbix, e.g. Noto Color Emoji).
+    public let hasColorBitmaps: Bool
 
     /// A process-unique identity, used as glyph cache key (never reused, unlike an address).
     let id: Int
-    let data: [UInt8]
-    let cmap: CharacterMap
-    let kerning: KerningTable
-    let advances: [UInt16]
-    /// `loca`: glyph i spans glyf[locations[i] ..< locations[i+1]] (absolute offsets).
-    let locations: [Int]
-    let glyfEnd: Int
+    let hbFace: OpaquePointer
+    let hbFont: OpaquePointer
 
     private static let nextID = Atomic<Int>(1)
 
-    /// Parses a font file (.ttf, .otf with glyf outlines, or one face of a .ttc collection).
+    /// Reads a font file: a .ttf or .otf, or face `index` of a .ttc / .otc collection.
     public convenience init(contentsOf path: String, index: Int = 0) throws {
         try self.init(data: FontFace.readFile(path), index: index, path: path)
     }
 
-    /// Parses font bytes (.ttf, .otf with glyf outlines, or one face of a .ttc collection).
+    /// Reads font bytes: a .ttf or .otf, or face `index` of a collection.
     public convenience init(data: [UInt8], index: Int = 0) throws {
         try self.init(data: data, index: index, path: nil)
     }
 
-    /// The number of faces in a font file's bytes: 1 for a .ttf, the count for a .ttc.
+    /// The number of faces in a font file's bytes: 1 for a .ttf / .otf, the count for a collection.
     public static func faceCount(in data: [UInt8]) throws -> Int {
-        let r = FontDataReader(data, table: "header")
-        if try r.u32(0) == 0x7474_6366 { return Int(try r.u32(8)) }
-        return 1
+        try FontFace.checkSignature(data)
+        let blob = FontFace.blob(data)
+        defer { hb_blob_destroy(blob) }
+        return Int(hb_face_count(blob))
     }
 
     init(data: [UInt8], index: Int, path: String?) throws {
-        var r = FontDataReader(data, table: "header")
-        var dir = 0
-        let signature = try r.u32(0)
-        if signature == 0x7474_6366 {   // 'ttcf'
-            let n = Int(try r.u32(8))
-            guard index >= 0, index < n else { throw FontError.fontIndexOutOfRange(index: index, count: n) }
-            dir = Int(try r.u32(12 + 4 * index))
-        } else if index != 0 {
-            throw FontError.fontIndexOutOfRange(index: index, count: 1)
+        try FontFace.checkSignature(data)
+        let blob = FontFace.blob(data)
+        defer { hb_blob_destroy(blob) }
+        let count = Int(hb_face_count(blob))
+        guard index >= 0, index < max(count, 1) else { throw FontError.fontIndexOutOfRange(index: index, count: count) }
+        try FontFace.checkTableDirectory(data, index: index)
+        let face = hb_face_create(blob, UInt32(index))!
+        do {
+            try FontFace.validate(face)
+        } catch {
+            hb_face_destroy(face)
+            throw error
         }
-        let flavour = try r.u32(dir)
-        switch flavour {
-        case 0x0001_0000, 0x7472_7565 /* true */: break
-        case 0x4F54_544F /* OTTO */: throw FontError.missingTable("glyf")
-        default: throw FontError.notAFont(signature: flavour)
-        }
-        let tableCount = Int(try r.u16(dir + 4))
-        try r.check(dir + 12, tableCount * 16)
-        var tables: [String: (offset: Int, length: Int)] = [:]
-        for i in 0..<tableCount {
-            let rec = dir + 12 + 16 * i
-            let tag = try r.tag(rec)
-            let off = Int(try r.u32(rec + 8)), len = Int(try r.u32(rec + 12))
-            r.table = tag
-            try r.check(off, len)
-            tables[tag] = (off, len)
-        }
-        func table(_ tag: String, minLength: Int) throws -> Int {
-            guard let t = tables[tag] else { throw FontError.missingTable(tag) }
-            guard t.length >= minLength else { throw FontError.truncated(table: tag, offset: t.offset + t.length) }
-            r.table = tag
-            return t.offset
-        }
+        hb_face_make_immutable(face)
+        let font = hb_font_create(face)!
+        hb_font_make_immutable(font)
+        hbFace = face
+        hbFont = font
 
-        let head = try table("head", minLength: 54)
-        guard try r.u32(head + 12) == 0x5F0F_3CF5 else { throw FontError.malformedTable("head", reason: "bad magic number") }
-        let upem = Int(try r.u16(head + 18))
-        guard (16...16384).contains(upem) else { throw FontError.malformedTable("head", reason: "unitsPerEm \(upem)") }
-        let locaFormat = try r.i16(head + 50)
-        guard locaFormat == 0 || locaFormat == 1 else { throw FontError.malformedTable("head", reason: "indexToLocFormat \(locaFormat)") }
-
-        let maxp = try table("maxp", minLength: 6)
-        let numGlyphs = Int(try r.u16(maxp + 4))
-        guard numGlyphs > 0 else { throw FontError.malformedTable("maxp", reason: "no glyphs") }
-
-        let hhea = try table("hhea", minLength: 36)
-        let asc = Int(try r.i16(hhea + 4)), desc = Int(try r.i16(hhea + 6)), gap = Int(try r.i16(hhea + 8))
-        let numberOfHMetrics = Int(try r.u16(hhea + 34))
-        guard numberOfHMetrics > 0, numberOfHMetrics <= numGlyphs else {
-            throw FontError.malformedTable("hhea", reason: "numberOfHMetrics \(numberOfHMetrics) for \(numGlyphs) glyphs")
-        }
-        let hmtx = try table("hmtx", minLength: 4 * numberOfHMetrics)
-        var adv = [UInt16](repeating: 0, count: numGlyphs)
-        for g in 0..<numberOfHMetrics { adv[g] = try r.u16(hmtx + 4 * g) }
-        for g in numberOfHMetrics..<numGlyphs { adv[g] = adv[numberOfHMetrics - 1] }
-
-        let locaSize = locaFormat == 0 ? 2 : 4
-        let loca = try table("loca", minLength: (numGlyphs + 1) * locaSize)
-        guard let glyf = tables["glyf"] else { throw FontError.missingTable("glyf") }
-        var locs = [Int](repeating: 0, count: numGlyphs + 1)
-        for g in 0...numGlyphs {
-            let v = locaFormat == 0 ? Int(try r.u16(loca + 2 * g)) * 2 : Int(try r.u32(loca + 4 * g))
-            guard v <= glyf.length else {
-                throw FontError.malformedTable("loca", reason: "glyph \(g) starts at \(v), beyond glyf's \(glyf.length) bytes")
-            }
-            locs[g] = glyf.offset + v
-        }
-
-        let cmapOffset = try table("cmap", minLength: 4)
-        cmap = try CharacterMap(reader: r, base: cmapOffset, length: tables["cmap"]!.length, glyphCount: numGlyphs)
-        kerning = try KerningTable(bytes: data, gpos: tables["GPOS"], kern: tables["kern"])
-
-        var family: String? = nil, style: String? = nil
-        if let name = tables["name"] {
-            family = FontFace.name(data, table: name.offset, id: 16) ?? FontFace.name(data, table: name.offset, id: 1)
-            style = FontFace.name(data, table: name.offset, id: 17) ?? FontFace.name(data, table: name.offset, id: 2)
-        }
-
-        // yMax from the 'x' glyph's header (a composite or blank 'x' gives no x-height).
+        unitsPerEm = Int(hb_face_get_upem(face))
+        glyphCount = Int(hb_face_get_glyph_count(face))
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        ascender = Int(extents.ascender)
+        descender = Int(extents.descender)
+        lineGap = Int(extents.line_gap)
+        familyName = FontFace.name(face, ids: [16, 1])
+        styleName = FontFace.name(face, ids: [17, 2])
+        hasColorBitmaps = hb_ot_color_has_png(face) != 0
+        let wght = hb_style_get_value(font, hb_style_tag_t(rawValue: FontFace.tag("wght")))
+        weightClass = wght.isFinite ? Int(wght) : 400
         var xh: Int? = nil
-        let xGlyph = cmap.glyph(for: 0x78)
-        if xGlyph > 0, locs[xGlyph + 1] - locs[xGlyph] >= 10, let top = try? r.i16(locs[xGlyph] + 8), top > 0, Int(top) < upem {
-            xh = Int(top)
+        var x: hb_codepoint_t = 0, box = hb_glyph_extents_t()
+        if hb_font_get_nominal_glyph(font, 0x78, &x) != 0, hb_font_get_glyph_extents(font, x, &box) != 0,
+           box.y_bearing > 0, Int(box.y_bearing) < unitsPerEm {
+            xh = Int(box.y_bearing)
         }
-        self.xHeight = xh
-        self.unitsPerEm = upem
-        self.ascender = asc; self.descender = desc; self.lineGap = gap
-        self.glyphCount = numGlyphs
-        self.advances = adv
-        self.locations = locs
-        self.glyfEnd = glyf.offset + glyf.length
-        self.familyName = family; self.styleName = style
-        self.path = path; self.index = index
-        self.data = data
-        self.id = FontFace.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        xHeight = xh
+        self.path = path
+        self.index = index
+        id = FontFace.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
     }
 
     public static func == (l: FontFace, r: FontFace) -> Bool { l.id == r.id }
@@ -178,26 +135,115 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     // MARK: - Metrics
 
     /// The glyph id for a Unicode scalar, or 0 (.notdef) when the face has none.
-    public func glyph(for scalar: Unicode.Scalar) -> Int { cmap.glyph(for: scalar.value) }
+    public func glyph(for scalar: Unicode.Scalar) -> Int {
+        var g: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &g) != 0 ? Int(g) : 0
+    }
 
     /// Whether the face has a glyph for `scalar`.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != 0 }
 
-    /// Advance width of a glyph in font units (`hmtx`).
-    public func advance(ofGlyph g: Int) -> Int { g >= 0 && g < advances.count ? Int(advances[g]) : 0 }
-
-    /// Pair kerning between two glyphs in font units (GPOS `kern` feature, else the `kern` table);
-    /// `latin` selects the lookups a Latin run uses (fonts such as DejaVu enable more pairs there).
-    public func kerning(left: Int, right: Int) -> Int { kerning.adjustment(left: left, right: right, script: .latin) }
-
-    func kerning(left: Int, right: Int, script: KerningScript) -> Int {
-        kerning.adjustment(left: left, right: right, script: script)
+    /// Advance width of a glyph in font units (`hmtx`, or the variable font's default instance).
+    public func advance(ofGlyph g: Int) -> Int {
+        g >= 0 && g < glyphCount ? Int(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(g))) : 0
     }
 
-    /// Whether the face carries pair kerning at all.
-    public var hasKerning: Bool { !kerning.isEmpty }
+    /// The ink box of a glyph in font units, y up (nil for blank glyphs and bad ids).
+    public func extents(ofGlyph g: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var e = hb_glyph_extents_t()
+        guard g >= 0, g < glyphCount, hb_font_get_glyph_extents(hbFont, hb_codepoint_t(g), &e) != 0,
+              e.width != 0, e.height != 0 else { return nil }
+        // HarfBuzz gives the top-left corner and a negative height (y up).
+        return (Int(e.x_bearing), Int(e.y_bearing + e.height), Int(e.width), Int(-e.height))
+    }
 
-    // MARK: - Files
+    // MARK: - Loading
+
+    /// A table's length in bytes (0 when absent; HarfBuzz hands back the raw table).
+    func tableLength(_ tag: String) -> Int {
+        let blob = hb_face_reference_table(hbFace, FontFace.tag(tag))
+        defer { hb_blob_destroy(blob) }
+        return Int(hb_blob_get_length(blob))
+    }
+
+    static func tag(_ s: String) -> hb_tag_t {
+        s.utf8.prefix(4).reduce(0) { ($0 << 8) | UInt32($1) }
+    }
+
+    /// HarfBuzz's own copy of `data` (so the face outlives the array).
+    static func blob(_ data: [UInt8]) -> OpaquePointer {
+        data.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                hb_blob_create($0, UInt32(buf.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)!
+            }
+        }
+    }
+
+    /// Refuses data that is no sfnt font or collection (HarfBuzz would read it as an empty face).
+    static func checkSignature(_ data: [UInt8]) throws {
+        guard data.count >= 12 else { throw FontError.truncated(table: "header", offset: data.count) }
+        let sig = data[0..<4].reduce(UInt32(0)) { ($0 << 8) | UInt32($1) }
+        switch sig {
+        case 0x0001_0000, 0x7472_7565 /* true */, 0x4F54_544F /* OTTO */, 0x7474_6366 /* ttcf */: break
+        default: throw FontError.notAFont(signature: sig)
+        }
+        guard data.count <= maxFileSize, data.count < Int(UInt32.max) else {
+            throw FontError.malformedTable("header", reason: "\(data.count) bytes is larger than the \(maxFileSize)-byte limit")
+        }
+    }
+
+    /// Every table the face's directory lists must lie within the data: HarfBuzz would quietly
+    /// shorten a cut-off table, and a font cut short in transit should be an error, not half-drawn.
+    static func checkTableDirectory(_ data: [UInt8], index: Int) throws {
+        func u32(_ at: Int) throws -> Int {
+            guard at >= 0, at + 4 <= data.count else { throw FontError.truncated(table: "header", offset: at) }
+            return data[at..<at + 4].reduce(0) { ($0 << 8) | Int($1) }
+        }
+        var dir = 0
+        if try u32(0) == 0x7474_6366 { dir = try u32(12 + 4 * index) }
+        let tables = try u32(dir + 4) >> 16
+        for i in 0..<tables {
+            let rec = dir + 12 + 16 * i
+            let offset = try u32(rec + 8), length = try u32(rec + 12)
+            guard offset + length <= data.count else {
+                let tag = String(decoding: data[rec..<rec + 4], as: UTF8.self)
+                throw FontError.truncated(table: tag, offset: data.count)
+            }
+        }
+    }
+
+    /// The checks that make a face usable: the tables every glyph needs, with sane values.
+    private static func validate(_ face: OpaquePointer) throws {
+        func length(_ t: String) -> Int {
+            let b = hb_face_reference_table(face, tag(t))
+            defer { hb_blob_destroy(b) }
+            return Int(hb_blob_get_length(b))
+        }
+        for (t, minimum) in [("head", 54), ("hhea", 36), ("maxp", 6), ("cmap", 4)] {
+            let n = length(t)
+            guard n > 0 else { throw FontError.missingTable(t) }
+            guard n >= minimum else { throw FontError.truncated(table: t, offset: n) }
+        }
+        let upem = hb_face_get_upem(face)
+        guard (16...16384).contains(upem) else { throw FontError.malformedTable("head", reason: "unitsPerEm \(upem)") }
+        guard hb_face_get_glyph_count(face) > 0 else { throw FontError.malformedTable("maxp", reason: "no glyphs") }
+        let outlines = (length("glyf") > 0 && length("loca") > 0) || length("CFF ") > 0 || length("CFF2") > 0
+            || length("CBDT") > 0 || length("sbix") > 0
+        guard outlines else { throw FontError.missingTable("glyf") }
+    }
+
+    /// The first present name record among `ids` (English when there is one).
+    private static func name(_ face: OpaquePointer, ids: [UInt32]) -> String? {
+        for id in ids {
+            for lang in [hb_language_from_string("en", -1), nil] {
+                var length: UInt32 = 128
+                var buf = [CChar](repeating: 0, count: Int(length) + 1)
+                let total = hb_ot_name_get_utf8(face, id, lang, &length, &buf)
+                if total > 0 { return String(cString: buf) }
+            }
+        }
+        return nil
+    }
 
     /// Reads a whole file with stdio (no Foundation).
     static func readFile(_ path: String) throws -> [UInt8] {
@@ -220,31 +266,5 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, f) }
         guard got == size else { throw FontError.unreadableFile(path: path, reason: "short read (\(got) of \(size) bytes)") }
         return bytes
-    }
-
-    /// A best-effort name record (Windows Unicode or Mac Roman); nil when absent or unreadable.
-    private static func name(_ data: [UInt8], table: Int, id: Int) -> String? {
-        let r = FontDataReader(data, table: "name")
-        guard let count = try? Int(r.u16(table + 2)), let strings = try? Int(r.u16(table + 4)) else { return nil }
-        var mac: String? = nil
-        for i in 0..<count {
-            let rec = table + 6 + 12 * i
-            guard let platform = try? r.u16(rec), let encoding = try? r.u16(rec + 2), let lang = try? r.u16(rec + 4),
-                  let nameID = try? r.u16(rec + 6), let len = try? Int(r.u16(rec + 8)),
-                  let off = try? Int(r.u16(rec + 10)), Int(nameID) == id else { continue }
-            let start = table + strings + off
-            guard (try? r.check(start, len)) != nil else { continue }
-            let raw = Array(data[start..<start + len])
-            if platform == 3, encoding == 1 || encoding == 10, lang == 0x409 || mac == nil {
-                var units: [UInt16] = []
-                for k in stride(from: 0, to: raw.count - 1, by: 2) { units.append(UInt16(raw[k]) << 8 | UInt16(raw[k + 1])) }
-                let s = String(decoding: units, as: UTF16.self)
-                if lang == 0x409 { return s }
-                mac = s
-            } else if platform == 1, encoding == 0, mac == nil {
-                mac = String(decoding: raw.map { $0 < 128 ? $0 : 63 }, as: UTF8.self)
-            }
-        }
-        return mac
     }
 }

@@ -5,6 +5,7 @@
 // in parallel, so the cache sits behind a Mutex; rasterising happens outside the lock (two threads
 // may render the same glyph once each, harmlessly: the result is identical). The cache is bounded by
 // bytes and simply emptied when full: output never depends on what was cached, only speed does.
+// Outlines come from HarfBuzz as paths in font units; colour glyphs are cached as decoded images.
 
 import Synchronization
 import HUDRaster
@@ -23,7 +24,8 @@ public final class GlyphCache: Sendable {
 
     private struct State {
         var masks: [MaskKey: Mask?] = [:]
-        var outlines: [OutlineKey: GlyphOutline] = [:]
+        var outlines: [OutlineKey: Path] = [:]
+        var bitmaps: [OutlineKey: ColorGlyph?] = [:]
         var bytes = 0
         var hits = 0, misses = 0
     }
@@ -41,21 +43,37 @@ public final class GlyphCache: Sendable {
     /// Empties the cache.
     public func removeAll() { state.withLock { $0 = State() } }
 
-    /// The outline of `glyph` in font units; -1 is the missing-glyph box. Corrupt glyphs draw as the box.
-    func outline(face: FontFace, glyph: Int) -> GlyphOutline {
+    /// A colour glyph's image and its placement in font units, y up.
+    struct ColorGlyph { var image: Image; var rect: Rect }
+
+    /// The outline of `glyph` in font units (y up); -1 and corrupt glyphs draw as the missing-glyph box.
+    func outline(face: FontFace, glyph: Int) -> Path {
         let key = OutlineKey(face: face.id, glyph: glyph)
         if let o = state.withLock({ $0.outlines[key] }) { return o }
-        let o: GlyphOutline
+        let o: Path
         if glyph < 0 {
             o = GlyphCache.missingGlyphBox(unitsPerEm: face.unitsPerEm)
         } else {
-            o = (try? face.outline(glyph: glyph)) ?? GlyphCache.missingGlyphBox(unitsPerEm: face.unitsPerEm)
+            o = (try? face.path(glyph: glyph)) ?? GlyphCache.missingGlyphBox(unitsPerEm: face.unitsPerEm)
         }
         store { s in
             s.outlines[key] = o
-            s.bytes += 17 * o.pointCount + 64
+            s.bytes += 40 * o.elements.count + 64
         }
         return o
+    }
+
+    /// The colour bitmap of `glyph`, or nil for an outline glyph.
+    func colorGlyph(face: FontFace, glyph: Int) -> ColorGlyph? {
+        guard face.hasColorBitmaps else { return nil }
+        let key = OutlineKey(face: face.id, glyph: glyph)
+        if let c = state.withLock({ $0.bitmaps[key] }) { return c }
+        let c = face.colorBitmap(glyph: glyph).map { ColorGlyph(image: $0.image, rect: $0.rect) }
+        store { s in
+            s.bitmaps[key] = .some(c)
+            s.bytes += (c?.image.pixels.count ?? 0) + 64
+        }
+        return c
     }
 
     /// The coverage mask of `glyph` with its pen at device (subpixel / 4, 0), y down, or nil when blank.
@@ -72,7 +90,7 @@ public final class GlyphCache: Sendable {
         var m: Mask? = nil
         if !o.isEmpty {
             let t = Transform(a: scaleX, b: 0, c: 0, d: -scaleY, tx: Double(subpixel & 3) / 4, ty: 0)
-            m = Rasterizer.mask(for: o.path(), transform: t, rule: .winding)
+            m = Rasterizer.mask(for: o, transform: t, rule: .winding)
         }
         store { s in
             s.masks[key] = m
@@ -83,22 +101,24 @@ public final class GlyphCache: Sendable {
 
     private func store(_ body: (inout State) -> Void) {
         state.withLock { s in
-            if s.bytes > capacity { s.masks = [:]; s.outlines = [:]; s.bytes = 0 }
+            if s.bytes > capacity { s.masks = [:]; s.outlines = [:]; s.bitmaps = [:]; s.bytes = 0 }
             body(&s)
         }
     }
 
-    /// The box drawn for characters no font has: a hollow rectangle 0.6 em wide, cap-height tall.
-    static func missingGlyphBox(unitsPerEm: Int) -> GlyphOutline {
+    /// The box drawn for corrupt glyphs: a hollow rectangle 0.6 em wide, cap-height tall.
+    static func missingGlyphBox(unitsPerEm: Int) -> Path {
         let u = Double(unitsPerEm)
         let x0 = 0.1 * u, x1 = 0.5 * u, y0 = 0.0, y1 = 0.72 * u, w = 0.06 * u
-        var o = GlyphOutline()
+        var p = Path()
         // Outer contour one way, inner the other: the non-zero rule leaves a frame.
-        o.xs = [x0, x0, x1, x1, x0 + w, x1 - w, x1 - w, x0 + w]
-        o.ys = [y0, y1, y1, y0, y0 + w, y0 + w, y1 - w, y1 - w]
-        o.onCurve = Array(repeating: true, count: 8)
-        o.contourEnds = [3, 7]
-        return o
+        p.addRect(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        p.move(to: Point(x: x0 + w, y: y0 + w))
+        p.addLine(to: Point(x: x0 + w, y: y1 - w))
+        p.addLine(to: Point(x: x1 - w, y: y1 - w))
+        p.addLine(to: Point(x: x1 - w, y: y0 + w))
+        p.closeSubpath()
+        return p
     }
     /// Advance of the missing-glyph box in em.
     static let missingGlyphAdvance = 0.6

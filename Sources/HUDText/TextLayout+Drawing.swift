@@ -6,6 +6,8 @@
 // quarter-pixel subpixel offset (even spacing). All glyph masks of one draw call are merged into one
 // mask and filled once, so a text shadow is cast by the text as a whole, not glyph over glyph. Under
 // rotation or skew (a HUD swinging in) the outlines are filled as paths through the transform.
+// Colour glyphs (emoji bitmaps) are images: they are drawn over the text, scaled to their em box,
+// keep their own colours whatever the text colour is, and cast the text shadow like any glyph.
 
 import HUDRaster
 
@@ -45,6 +47,24 @@ extension TextLayout {
             canvas.setFillColor(color)
             canvas.fill(path(in: rect, cache: cache), rule: .winding)
         }
+        drawColorGlyphs(in: canvas, rect: rect, alpha: color.alpha, cache: cache)
+    }
+
+    /// Draws the colour-bitmap glyphs (emoji) as images in user space.
+    func drawColorGlyphs(in canvas: Canvas, rect: Rect, alpha: Double, cache: GlyphCache) {
+        for (k, line) in lines.enumerated() {
+            let x0 = rect.minX + lineOffset(k, boxWidth: rect.width), y = rect.minY + line.baseline
+            for g in line.glyphs where g.face.hasColorBitmaps {
+                guard let c = cache.colorGlyph(face: g.face, glyph: g.id) else { continue }
+                let s = font.size / Double(g.face.unitsPerEm)
+                let box = Rect(x: x0 + g.x + c.rect.minX * s, y: y + g.y - c.rect.maxY * s,
+                               width: c.rect.width * s, height: c.rect.height * s)
+                canvas.saveGState()
+                canvas.setAlpha(alpha)
+                canvas.draw(c.image, in: box)
+                canvas.restoreGState()
+            }
+        }
     }
 
     /// All glyph outlines as one path in user space (points, y down), aligned within `rect`.
@@ -53,11 +73,11 @@ extension TextLayout {
         var p = Path()
         for (k, line) in lines.enumerated() {
             let x0 = box.minX + lineOffset(k, boxWidth: box.width), y = box.minY + line.baseline
-            for g in line.glyphs {
+            for g in line.glyphs where cache.colorGlyph(face: g.face, glyph: g.id) == nil {
                 let s = font.size / Double(g.face.unitsPerEm)
                 let o = cache.outline(face: g.face, glyph: g.id)
                 if o.isEmpty { continue }
-                p.addPath(o.path(transform: Transform(a: s, b: 0, c: 0, d: -s, tx: x0 + g.x, ty: y)))
+                p.addPath(o, transform: Transform(a: s, b: 0, c: 0, d: -s, tx: x0 + g.x, ty: y + g.y))
             }
         }
         return p
@@ -89,7 +109,7 @@ extension TextLayout {
             let ux = rect.minX + lineOffset(k, boxWidth: rect.width), uy = rect.minY + line.baseline
             let by = (m.d * uy + m.ty).rounded()
             guard by.isFinite, abs(by) < 1e8 else { continue }
-            for g in line.glyphs {
+            for g in line.glyphs where cache.colorGlyph(face: g.face, glyph: g.id) == nil {
                 let dx = m.a * (ux + g.x) + m.tx
                 guard dx.isFinite, abs(dx) < 1e8 else { continue }
                 let quarters = (dx * 4).rounded()
@@ -97,7 +117,9 @@ extension TextLayout {
                 let s = font.size / Double(g.face.unitsPerEm)
                 let sy = TextLayout.hintedScaleY(s * m.d, xHeight: g.face.xHeight)
                 guard let gm = cache.mask(face: g.face, glyph: g.id, scaleX: s * m.a, scaleY: sy, subpixel: sub) else { continue }
-                let x = gm.originX + fx, y = gm.originY + Int(by)
+                let gy = (m.d * g.y).rounded()
+                guard gy.isFinite, abs(gy) < 1e8 else { continue }
+                let x = gm.originX + fx, y = gm.originY + Int(by) + Int(gy)
                 if x >= hiX || y >= hiY || x + gm.width <= lo || y + gm.height <= lo { continue }
                 placed.append(Placed(mask: gm, x: x, y: y))
                 minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x + gm.width); maxY = max(maxY, y + gm.height)

@@ -3,8 +3,8 @@
 //
 // Design note: text is where a renderer most often goes subtly wrong (hinting, kerning, baseline,
 // combining marks), so each case is pinned at 1x, where every pixel of a glyph counts, and at 2x
-// (English and Vietnamese also at 3x), where outlines must stay crisp. Glyphs come from the system font (DejaVu Sans, as HUDText picks
-// it), so these goldens assume that font, which CI installs.
+// (English and Vietnamese also at 3x), where outlines must stay crisp. Glyphs come from MMProgressHUD's
+// Helvetica Neue stand-in (Nimbus Sans Bold / Regular, fonts-urw-base35), which CI installs.
 
 import XCTest
 import HUDRaster

@@ -17,6 +17,18 @@ enum Fonts {
         fclose(f)
         return try FontFace.readFile(path)
     }
+    static let nimbusRegularPath = "/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf"
+    static let nimbusBoldPath = "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf"
+    static let interPath = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
+    static let notoCJKPath = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+    static let emojiPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+    /// A face from a file Scripts/setup.sh installs; skips (naming the package) when it is absent.
+    static func load(_ path: String, package: String, index: Int = 0) throws -> FontFace {
+        guard let f = fopen(path, "rb") else { throw XCTSkip("\(path) is not installed: apt-get install \(package) (Scripts/setup.sh)") }
+        fclose(f)
+        return try FontFace(contentsOf: path, index: index)
+    }
     static func regular() throws -> FontFace { try FontFace(data: bytes(regularPath)) }
     static func bold() throws -> FontFace { try FontFace(data: bytes(boldPath)) }
 }

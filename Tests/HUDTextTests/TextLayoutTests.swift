@@ -93,7 +93,7 @@ final class TextLayoutTests: XCTestCase {
             let w = l.size.width, short = l.lines[1].width
             XCTAssertEqual(l.lineOffset(0), 0, accuracy: 1e-9)
             switch a {
-            case .left: XCTAssertEqual(l.lineOffset(1), 0)
+            case .left, .natural: XCTAssertEqual(l.lineOffset(1), 0)
             case .center: XCTAssertEqual(l.lineOffset(1), (w - short) / 2, accuracy: 1e-9)
             case .right: XCTAssertEqual(l.lineOffset(1), w - short, accuracy: 1e-9)
             }
@@ -120,15 +120,14 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(c.width, 50)
     }
 
-    func testMissingGlyphIsABox() throws {
+    func testMissingGlyphIsTheNotdefBox() throws {
         let f = try font()
         let l = TextLayout("a\u{E000}b", font: f)   // private use: DejaVu has no glyph
-        XCTAssertEqual(l.lines[0].glyphs.map(\.id)[1], -1)
-        XCTAssertEqual(l.lines[0].glyphs[1].advance, 0.6 * 16, accuracy: 1e-9)
+        XCTAssertEqual(l.lines[0].glyphs.map(\.id)[1], 0)
+        XCTAssertEqual(l.lines[0].glyphs[1].advance, Double(f.face.advance(ofGlyph: 0)) * f.scale, accuracy: 1e-9)
         XCTAssertFalse(l.path().isEmpty)
-        // Invisible format characters are dropped rather than boxed.
-        XCTAssertEqual(TextLayout("a\u{200D}b\u{FE0F}", font: f).lines[0].glyphs.count, 2)
-        // RTL and complex scripts draw glyph by glyph without crashing.
+        // Invisible format characters take no room (HarfBuzz keeps them as zero-width glyphs).
+        XCTAssertEqual(TextLayout("a\u{200D}b\u{FE0F}", font: f).size.width, TextLayout("ab", font: f).size.width, accuracy: 1e-9)
         for s in ["مرحبا بالعالم", "नमस्ते दुनिया", "👍🏽 ok 🇻🇳", "\u{0}\u{7F}\t"] {
             let l = TextLayout(s, font: f, maxWidth: 40)
             XCTAssertGreaterThan(l.lineCount, 0)
@@ -139,15 +138,69 @@ final class TextLayoutTests: XCTestCase {
     func testFallbackChain() throws {
         _ = try Fonts.regular()
         let lib = FontLibrary.shared
-        guard let cjk = lib.fallbackFace(for: "中") else { throw XCTSkip("no installed font has U+4E2D") }
+        // Han alone reads as Chinese (kana would make it Japanese, hangul Korean).
+        guard let cjk = lib.fallbackFace(for: "中", language: "zh") else { throw XCTSkip("no installed font has U+4E2D") }
         XCTAssertTrue(cjk.hasGlyph(for: "中"))
         let f = Font(face: try Fonts.regular(), size: 16)
         let l = TextLayout("A中", font: f)
         XCTAssertEqual(l.lines[0].glyphs[1].face.id, cjk.id)
         XCTAssertGreaterThan(l.lines[0].glyphs[1].id, 0)
-        // The library's system faces are DejaVu Sans / Bold.
-        XCTAssertEqual(try lib.face(weight: .regular).familyName, "DejaVu Sans")
+        // The same character always gets the same face.
+        XCTAssertEqual(lib.fallbackFace(for: "中", language: "zh")?.id, cjk.id)
+        XCTAssertNotEqual(lib.fallbackFace(for: "中", language: "ja")?.index, cjk.index)
+    }
+
+    func testSystemFacesAndNames() throws {
+        _ = try Fonts.load(Fonts.interPath, package: "fonts-inter")
+        _ = try Fonts.load(Fonts.nimbusBoldPath, package: "fonts-urw-base35")
+        let lib = FontLibrary.shared
+        XCTAssertEqual(try lib.face(weight: .regular).familyName, "Inter")
         XCTAssertEqual(try lib.face(weight: .bold).styleName, "Bold")
-        XCTAssertEqual(lib.allFontFiles().first, Fonts.regularPath)
+        let title = try Font(name: "HelveticaNeue-Bold", size: 16)
+        XCTAssertEqual(title.face.familyName, "Nimbus Sans")
+        XCTAssertEqual(title.face.styleName, "Bold")
+        XCTAssertEqual(try Font(name: "HelveticaNeue-Light", size: 16).face.styleName, "Regular")
+        // Line height as UIFont reports it: Nimbus Sans 729 - (-271) + 200 per 1000 at 16 pt = 19.2 pt
+        // (Helvetica Neue: 952 + 213 + 28 per 1000 = 19.09 pt).
+        XCTAssertEqual(title.lineHeight, 19.2, accuracy: 1e-9)
+        XCTAssertEqual(TextLayout("a\nb", font: title).size.height, 38.4, accuracy: 1e-9)
+    }
+
+    func testRightToLeftParagraphs() throws {
+        let face = try Fonts.regular()   // DejaVu Sans has Hebrew, Latin and digits
+        let f = Font(face: face, size: 16, fallbackLibrary: nil)
+        // "טוען" drawn right to left: the first letter (ט) is the rightmost glyph.
+        let l = TextLayout("טוען 50%", font: f, alignment: .natural)
+        XCTAssertTrue(l.lines[0].isRightToLeft)
+        XCTAssertEqual(l.lines[0].glyphs.last?.id, face.glyph(for: "ט"))
+        // The number stays left to right inside the RTL line: "5" before "0", both left of the word.
+        let ids = l.lines[0].glyphs.map(\.id)
+        XCTAssertLessThan(ids.firstIndex(of: face.glyph(for: "5"))!, ids.firstIndex(of: face.glyph(for: "0"))!)
+        // Natural alignment is right for an RTL paragraph, left for an LTR one.
+        XCTAssertEqual(l.lineOffset(0, boxWidth: l.size.width + 30), 30, accuracy: 1e-9)
+        let ltr = TextLayout("ok טוען", font: f, alignment: .natural)
+        XCTAssertFalse(ltr.lines[0].isRightToLeft)
+        XCTAssertEqual(ltr.lineOffset(0, boxWidth: ltr.size.width + 30), 0)
+    }
+
+    func testThaiAndCJKLineBreaks() throws {
+        let thai = try Fonts.load("/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf", package: "fonts-noto-core")
+        let f = Font(face: thai, size: 16, fallbackLibrary: nil)
+        // กำลังโหลดข้อมูล = กำลัง | โหลด | ข้อมูล: breaks fall on libthai's word boundaries only.
+        let l = TextLayout("กำลังโหลดข้อมูล", font: f, maxWidth: 60)
+        XCTAssertGreaterThan(l.lineCount, 1)
+        XCTAssertEqual(l.lines.map(\.text).joined(), "กำลังโหลดข้อมูล")
+        for line in l.lines { XCTAssertTrue(["กำลัง", "โหลด", "ข้อมูล", "กำลังโหลด", "โหลดข้อมูล"].contains(line.text), line.text) }
+        // CJK breaks between any two ideographs.
+        let cjk = try Fonts.load(Fonts.notoCJKPath, package: "fonts-noto-cjk", index: 2)
+        let c = TextLayout("正在加载数据", font: Font(face: cjk, size: 16, fallbackLibrary: nil), maxWidth: 40)
+        XCTAssertEqual(c.lines.map(\.text), ["正在", "加载", "数据"])
+        // Kinsoku: no line starts with closing punctuation or a small kana.
+        let jp = TextLayout("お待ちください。読み込み中っ", font: Font(face: cjk, size: 16, fallbackLibrary: nil), maxWidth: 40)
+        for line in jp.lines.dropFirst() { XCTAssertFalse("。、っ".contains(line.text.first!), line.text) }
+        XCTAssertTrue(jp.lines.contains { $0.text.hasSuffix("い。") })
+        // Korean breaks between words (UIKit's hangulWordPriority), not between syllables.
+        let kr = TextLayout("잠시만 기다려 주세요", font: Font(face: cjk, size: 16, fallbackLibrary: nil), maxWidth: 60)
+        XCTAssertEqual(kr.lines.map(\.text), ["잠시만", "기다려", "주세요"])
     }
 }
