@@ -14,6 +14,7 @@ let allTargets: [Target] = [
     .target(name: "CCodecShims", dependencies: ["CPNG", "CGIF", "CZlib"]),
 
     .target(name: "HUDRaster"),
+    .target(name: "HUDRasterBenchmarks", dependencies: ["HUDRaster"]),
     .target(name: "HUDText", dependencies: ["HUDRaster"]),
     .target(name: "HUDSVG", dependencies: ["HUDRaster"]),
     .target(name: "HUDMotion"),
@@ -22,9 +23,10 @@ let allTargets: [Target] = [
     .target(name: "HUDSnapshotTesting", dependencies: ["HUDRaster", "HUDCodecs"]),
     .executableTarget(
         name: "hudrender",
-        dependencies: ["HUDRaster", "HUDText", "HUDSVG", "HUDMotion", "HUDKit", "HUDCodecs"]),
+        dependencies: ["HUDRaster", "HUDRasterBenchmarks", "HUDText", "HUDSVG", "HUDMotion", "HUDKit", "HUDCodecs"]),
 
-    .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster", "HUDSnapshotTesting"], exclude: ["__Snapshots__"]),
+    .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster", "HUDRasterBenchmarks", "HUDSnapshotTesting"],
+                exclude: ["__Snapshots__"]),
     .testTarget(name: "HUDTextTests", dependencies: ["HUDText", "HUDRaster"]),
     .testTarget(name: "HUDSVGTests", dependencies: ["HUDSVG", "HUDRaster", "HUDCodecs"]),
     .testTarget(name: "HUDMotionTests", dependencies: ["HUDMotion"]),
@@ -59,7 +61,7 @@ var cliFuzzTargets: [Target] {
     let entries = ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Fuzz/FuzzCLI")) ?? [])
         .filter { $0.hasSuffix(".swift") }.sorted().map { "Fuzz/FuzzCLI/" + $0 }
     guard !cli.isEmpty, !entries.isEmpty else { return [] }
-    return [.executableTarget(name: "FuzzCLI", dependencies: ["HUDRaster", "HUDText", "HUDSVG", "HUDMotion", "HUDKit", "HUDCodecs"],
+    return [.executableTarget(name: "FuzzCLI", dependencies: ["HUDRaster", "HUDRasterBenchmarks", "HUDText", "HUDSVG", "HUDMotion", "HUDKit", "HUDCodecs"],
                               path: ".", sources: cli + entries)]
 }
 

@@ -48,7 +48,7 @@ NICE=${FUZZ_NICE:-19}
 # Library targets the fuzzers link. The hudrender executable is left out on purpose: its main
 # would clash with libFuzzer's, and the storyboard/command-line fuzzers compile its parsing
 # sources themselves (see the fuzz block of Package.swift).
-LIBS=CCodecShims,HUDRaster,HUDText,HUDSVG,HUDMotion,HUDKit,HUDCodecs
+LIBS=CCodecShims,HUDRaster,HUDRasterBenchmarks,HUDText,HUDSVG,HUDMotion,HUDKit,HUDCodecs
 export HUDRENDER_FUZZ=1 HUD_TARGETS=$LIBS
 
 mkdir -p .fuzz

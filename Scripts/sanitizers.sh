@@ -29,14 +29,14 @@ esac
 # Test targets and the library targets each needs (Package.swift's dependency lists).
 deps_of() {
     case "$1" in
-        HUDRasterTests) echo HUDRaster ;;
+        HUDRasterTests) echo HUDRaster,HUDRasterBenchmarks,HUDCodecs,CCodecShims,HUDSnapshotTesting ;;
         HUDTextTests) echo HUDRaster,HUDText ;;
         HUDSVGTests) echo HUDRaster,HUDSVG,HUDCodecs,CCodecShims ;;
         HUDMotionTests) echo HUDMotion ;;
         HUDCodecsTests) echo HUDRaster,HUDCodecs,CCodecShims ;;
         HUDKitTests) echo HUDRaster,HUDText,HUDMotion,HUDSVG,HUDKit,HUDCodecs,CCodecShims,HUDSnapshotTesting ;;
         HUDSnapshotTestingTests) echo HUDRaster,HUDCodecs,CCodecShims,HUDSnapshotTesting ;;
-        hudrenderTests) echo HUDRaster,HUDText,HUDMotion,HUDSVG,HUDKit,HUDCodecs,CCodecShims,hudrender ;;
+        hudrenderTests) echo HUDRaster,HUDRasterBenchmarks,HUDText,HUDMotion,HUDSVG,HUDKit,HUDCodecs,CCodecShims,hudrender ;;
         *) return 1 ;;
     esac
 }
