@@ -43,6 +43,7 @@ let package = Package(
                        providers: [.apt(["libthai-dev"]), .brew(["libthai"])]),
 
         .target(name: "HUDRaster"),
+        .target(name: "HUDRasterBenchmarks", dependencies: ["HUDRaster"]),
         .target(name: "HUDText",
                 dependencies: ["HUDRaster", "CHarfBuzz", "CFriBiDi", "CFontconfig", "CThai", "CPNG"]),
         .target(name: "HUDSVG", dependencies: ["HUDRaster"]),
@@ -51,10 +52,10 @@ let package = Package(
         .target(name: "HUDKit", dependencies: ["HUDRaster", "HUDText", "HUDMotion"]),
         .target(name: "HUDSnapshotTesting", dependencies: ["HUDRaster", "HUDCodecs"]),
         .target(name: "HUDRenderCLI",
-                dependencies: ["HUDRaster", "HUDText", "HUDSVG", "HUDKit", "HUDCodecs"]),
+                dependencies: ["HUDRaster", "HUDRasterBenchmarks", "HUDText", "HUDSVG", "HUDKit", "HUDCodecs"]),
         .executableTarget(name: "hudrender", dependencies: ["HUDRenderCLI"]),
 
-        .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster", "HUDSnapshotTesting"],
+        .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster", "HUDRasterBenchmarks", "HUDSnapshotTesting"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "HUDTextTests", dependencies: ["HUDText", "HUDRaster"]),
         .testTarget(name: "HUDSVGTests", dependencies: ["HUDSVG", "HUDRaster", "HUDCodecs"]),

@@ -4,7 +4,7 @@
 README
 ------
 What it does
-  1. Builds HUDRaster and HUDText in release (`--target HUDText`, its own scratch path)
+  1. Builds HUDRaster, HUDRasterBenchmarks and HUDText in release (`--target`, its own scratch path)
      and links the tiny driver Scripts/raster_harness.swift against them.
   2. Accuracy: the driver renders RasterBenchmark.accuracyScenes() (every speed test at 16 and 128 px
      with 12 shapes, plus Circles, ThinStrokes, Curves, Joins, Dashes, RoundedRects) and two text
@@ -386,11 +386,14 @@ class ResvgRenderer:
 
 
 def build_driver(scratch):
-    # HUDText (and HUDRaster under it) only: the text scenes draw glyph outlines.
-    subprocess.run(["swift", "build", "-c", "release", "--target", "HUDText", "--scratch-path", scratch],
-                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    # The suite (HUDRasterBenchmarks) and HUDText (the text scenes draw glyph outlines), with
+    # HUDRaster under both.
+    libs = ["HUDRaster", "HUDRasterBenchmarks", "HUDText"]
+    for target in libs[1:]:
+        subprocess.run(["swift", "build", "-c", "release", "--target", target, "--scratch-path", scratch],
+                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     rel = os.path.join(scratch, "release")
-    objs = sorted(glob.glob(os.path.join(rel, "HUDRaster.build", "*.o")) + glob.glob(os.path.join(rel, "HUDText.build", "*.o")))
+    objs = sorted(o for lib in libs for o in glob.glob(os.path.join(rel, lib + ".build", "*.o")))
     exe = os.path.join(scratch, "raster_harness")
     # HUDText's C libraries: their module maps (Sources/C*) and pkg-config's header and link flags.
     pkg = subprocess.run(["pkg-config", "--cflags", "--libs", "harfbuzz", "fribidi", "fontconfig", "libthai", "libpng"],

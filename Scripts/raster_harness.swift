@@ -1,6 +1,6 @@
 // raster_harness: a tiny driver for Scripts/compare_raster.py until `hudrender bench --dump-scenes`
-// writes scene scripts too. It links HUDRaster's and HUDText's release objects directly (see
-// compare_raster.py):
+// writes scene scripts too. It links the release objects of HUDRaster, HUDRasterBenchmarks and
+// HUDText directly (see compare_raster.py):
 //
 //   raster_harness dump DIR            accuracy scenes (with text ones when HUDText is linked in)
 //                                      -> DIR/NAME.txt (script) + DIR/NAME.rgba (premultiplied)
@@ -10,6 +10,7 @@
 //                                                "NAME<TAB>SIZE<TAB>us/op"
 import Foundation
 import HUDRaster
+import HUDRasterBenchmarks
 #if canImport(HUDText)
 import HUDText
 #endif

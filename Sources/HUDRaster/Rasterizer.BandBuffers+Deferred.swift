@@ -44,6 +44,7 @@ extension Rasterizer.BandBuffers {
             if ya < yb { need += Int(((yb &- 1) >> 8) &- (ya >> 8)) + 1 }
         }
         let P = store.reserveDiscarding(need, minimum: 256)
+        let b = self   // in registers (see `rasterizeEdges`)
         var np = 0
         for e in active {
             let ya = max(e.y0, fTop), yb = min(e.y1, fBot)
@@ -54,21 +55,13 @@ extension Rasterizer.BandBuffers {
                 P[np] = RowPiece(xa: x, xb: xn, dy: next &- y, dir: dir, row: Int32(r))
                 np &+= 1
                 let cl = Int(min(x, xn) >> 8), cr = max(cl, Int((max(x, xn) &- 1) >> 8))
-                own(row: r, cl, cr, chain, y & ~255)
+                b.own(row: r, cl, cr, chain, y & ~255)
                 // What cellRow would widen the row's range to.
-                if cl < rowMin[r] { rowMin[r] = cl }
-                if cr + 1 > rowMax[r] { rowMax[r] = cr + 1 }
+                if cl < b.rowMin[r] { b.rowMin[r] = cl }
+                if cr + 1 > b.rowMax[r] { b.rowMax[r] = cr + 1 }
             }
             if ya == e.y0 && yb == e.y1 && (ya >> 8) == ((yb &- 1) >> 8) { piece(e.x0, e.x1, ya, yb); continue }
-            let dxdy = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
-            var y = ya
-            var x = ya == e.y0 ? e.x0 : e.x0 &+ roundFast(Double(ya &- e.y0) * dxdy)
-            while y < yb {
-                let next = min((y & ~255) &+ 256, yb)
-                let xn = next == e.y1 ? e.x1 : e.x0 &+ roundFast(Double(next &- e.y0) * dxdy)
-                piece(x, xn, y, next)
-                y = next; x = xn
-            }
+            Self.forEachRowPiece(e, ya, yb, piece)
         }
         return np
     }

@@ -100,7 +100,11 @@ extension Rasterizer {
         /// (inlined into the sweep, the edge code made the row loop spill).
         @inline(never)
         func rasterizeEdges<M: TrackMode>(_ edges: UnsafeBufferPointer<Edge>, _ fTop: Int32, _ fBot: Int32, bandTop: Int, _ mode: M.Type) {
-            for e in edges { rasterizeEdge(e, fTop, fBot, bandTop, track: M.on) }
+            // A copy, so that the fields stay in registers: `self` is passed by address, and a
+            // store through the cell pointers could alias it, so each field would be reloaded
+            // for every cell.
+            let b = self
+            for e in edges { b.rasterizeEdge(e, fTop, fBot, bandTop, track: M.on) }
         }
 
         /// Accumulates one edge's cover and area into the band's cells.
@@ -120,16 +124,26 @@ extension Rasterizer {
                 }
                 return
             }
+            BandBuffers.forEachRowPiece(e, ya, yb) { x, xn, y, next in
+                let r = Int(y >> 8) - bandTop
+                BandBuffers.cellRow(row(r), x, xn, (next &- y), e.dir, &rowMin[r], &rowMax[r], groupRow(r))
+                let xl = min(x, xn), xr = max(x, xn)
+                if track { own(row: r, Int(xl >> 8), max(Int(xl >> 8), Int((xr &- 1) >> 8)), e.chain, y & ~255) }
+            }
+        }
+
+        /// Calls `body(x, xNext, y, yNext)` for each row's piece of edge `e` between heights
+        /// `ya` < `yb` (1/256 px), top to bottom. The x at a row boundary is rounded from the
+        /// edge's slope; at the edge's own ends it is exact.
+        @inline(__always)
+        static func forEachRowPiece(_ e: Edge, _ ya: Int32, _ yb: Int32, _ body: (Int32, Int32, Int32, Int32) -> Void) {
             let dxdy = Double(e.x1 - e.x0) / Double(e.y1 - e.y0)
             var y = ya
             var x = ya == e.y0 ? e.x0 : e.x0 &+ roundFast(Double(ya &- e.y0) * dxdy)
             while y < yb {
                 let next = min((y & ~255) &+ 256, yb)
                 let xn = next == e.y1 ? e.x1 : e.x0 &+ roundFast(Double(next &- e.y0) * dxdy)
-                let r = Int(y >> 8) - bandTop
-                BandBuffers.cellRow(row(r), x, xn, (next &- y), e.dir, &rowMin[r], &rowMax[r], groupRow(r))
-                let xl = min(x, xn), xr = max(x, xn)
-                if track { own(row: r, Int(xl >> 8), max(Int(xl >> 8), Int((xr &- 1) >> 8)), e.chain, y & ~255) }
+                body(x, xn, y, next)
                 y = next; x = xn
             }
         }

@@ -72,9 +72,6 @@ extension Rasterizer {
             staged = 0
         }
 
-        /// floor(v) for 0 <= v < 2^31, as the Int32 an edge stores.
-        @inline(__always) static func floorFixed(_ v: Double) -> Int32 { Int32(truncatingIfNeeded: floorSmall(v)) }
-
         @inline(__always) func fixedY(_ y: Double) -> Int32 { Int32(min(max((y - ry0) * 256, -1e9), 1e9)) }
 
         @inline(never)
@@ -164,11 +161,11 @@ extension Rasterizer {
             // as it is (a segment with both ends on the right border is the one it drops), and
             // every quantised value is >= 0.5, so the floor is a plain truncation.
             if y0 >= ry0 && y1 <= ry1 && xl >= rx0 && xr <= rx1 && xl < rx1 {
-                let fy0 = EdgeBuilder.floorFixed((y0 - ry0) * 256 + 0.5)
-                let fy1 = EdgeBuilder.floorFixed((y1 - ry0) * 256 + 0.5)
+                let fy0 = floorFixed((y0 - ry0) * 256 + 0.5)
+                let fy1 = floorFixed((y1 - ry0) * 256 + 0.5)
                 if fy0 == fy1 { return }
-                let fx0 = EdgeBuilder.floorFixed((x0 - rx0) * 256 + 0.5)
-                let fx1 = EdgeBuilder.floorFixed((x1 - rx0) * 256 + 0.5)
+                let fx0 = floorFixed((x0 - rx0) * 256 + 0.5)
+                let fx1 = floorFixed((x1 - rx0) * 256 + 0.5)
                 emit(Edge(x0: fx0, y0: fy0, x1: fx1, y1: fy1, dir: dir, chain: chain))
                 return
             }

@@ -2,7 +2,7 @@
 //
 // Design note: one fill's sweep is a few steps, each a function: the plan (`BandPlan`: how the
 // rows are cut into bands and how the buffers are laid out), the buffers (`prepareBuffers`, one
-// `BandBuffers` of pointers for the whole sweep), the strategy (chosen once, Engine+Strategy), and
+// `BandBuffers` of pointers for the whole sweep), the strategy (chosen once, `chooseStrategy` in SweepStrategy), and
 // per band: the active edges, the cells (`makeCells`, as the strategy says), the runs of rows that
 // go to the crossing resolver (`resolveRun`) and the running sum of every row into the sink
 // (`accumulateRow`, Engine+Accumulate). Edges are bucketed by band with a counting sort; their
@@ -148,7 +148,8 @@ extension Rasterizer.Engine {
     /// returns the number of rows resolved.
     @inline(__always)
     func sweepRows<Sink: CoverageSink>(_ band: Band, _ strategy: Rasterizer.SweepStrategy, _ pieces: Int,
-                                       _ buffers: BandBuffers, _ evenOdd: Bool, _ sink: inout Sink) -> Int {
+                                       _ bandBuffers: BandBuffers, _ evenOdd: Bool, _ sink: inout Sink) -> Int {
+        let buffers = bandBuffers   // in registers (see `BandBuffers.rasterizeEdges`)
         let rows = band.rows
         let reserving = strategy == .deferred || strategy == .whole, everyRow = overrides.rows == .every
         // A deferred band flags the rows it reserved; the others the rows where chains share a

@@ -4,7 +4,7 @@
 // bits, pixel owners, row states) and keeps them from one path to the next, so a frame allocates
 // once. Adding paths goes through `EdgeBuilder`; `sweep` (Engine+Sweep) turns the edges into
 // coverage for a `CoverageSink`. What the engine decides per fill (how much bookkeeping the
-// outline needs) is in Engine+Strategy; the knobs tests turn are in `SweepOverrides`, apart from
+// outline needs) is in SweepStrategy; the knobs tests turn are in `SweepOverrides`, apart from
 // the engine's own state.
 
 extension Rasterizer {

@@ -1,6 +1,6 @@
 // Rasterizer.SweepOverrides: the choices tests force on an engine, and the counts they read back.
 //
-// Design note: the engine picks its strategy from the outline (Engine+Strategy). Tests need to
+// Design note: the engine picks its strategy from the outline (`chooseStrategy`). Tests need to
 // force each strategy (to compare them byte for byte), to lower the resolver's budget (to reach
 // the rows after it runs out) and to count what a fill did; those knobs live here, in values the
 // engine holds, rather than as loose flags among its buffers. Production code never sets them.

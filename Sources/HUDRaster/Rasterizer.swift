@@ -21,14 +21,14 @@
 // spans of a coverage buffer (SpanSink). Segments are clipped to the work region in Double before
 // quantisation: parts left of it become vertical edges on its left border (they still carry
 // winding), parts right of, above or below it are dropped. So a 16k-wide canvas costs nothing for a
-// 20 px shape: the work is bounded by the shape's box intersected with the clip.//
+// 20 px shape: the work is bounded by the shape's box intersected with the clip.
+//
 // The parts, one file each: `EdgeBuilder` quantises and clips segments into `Edge`s and numbers
 // their chains in a `ChainTable`; `Engine` owns the buffers and runs the sweep, band by band
 // (`Engine+Sweep`), with a `SweepStrategy` chosen once per fill from the outline's shape
-// (`Engine+Strategy`, `Engine+ChainOrder`, `Engine+CrossingSample`); `BandBuffers` writes the
+// (`SweepStrategy`, `Engine+ChainOrder`, `Engine+CrossingSample`); `BandBuffers` writes the
 // cells of one band (`+Deferred` for the two-pass variant) and `Engine+Accumulate` turns them into
 // coverage. `RowState`, `Tuning` and `SweepOverrides` name the states, constants and test hooks.
-
 
 /// Fill-rule-aware scan conversion of paths into coverage.
 public enum Rasterizer {

@@ -6,6 +6,7 @@
 
 import Foundation
 import HUDRaster
+import HUDRasterBenchmarks
 import HUDSVG
 
 enum BenchCommand: Command {

@@ -1,12 +1,13 @@
-// BuiltInBenchmarks: the suite `hudrender bench` runs without files, from HUDRaster's RasterBenchmark.
+// BuiltInBenchmarks: the suite `hudrender bench` runs without files, from HUDRasterBenchmarks.
 //
 // Design note: the suite itself (bl_bench-style fills and strokes of seeded shapes at several
-// sizes) lives in HUDRaster so that its scenes are shared with the raster tests and the peer
+// sizes) lives in its own library so that its scenes are shared with the raster tests and the peer
 // comparison scripts; the CLI only chooses how much to run and prints one line per test and size.
 // `--dump-scenes` writes the accuracy scenes as PNGs for side-by-side comparison with other renderers.
 
 import HUDCodecs
 import HUDRaster
+import HUDRasterBenchmarks
 
 enum BuiltInBenchmarks {
     static func run(tests: [RasterBenchmark.Test], iterations: Int, operations: Int, sizes: [Int]) throws {

@@ -6,6 +6,7 @@
 
 import XCTest
 import HUDRaster
+import HUDRasterBenchmarks
 import HUDSnapshotTesting
 
 final class GoldenAccuracySceneTests: XCTestCase {

@@ -2,6 +2,7 @@
 // and addRelativeArc.
 import XCTest
 @testable import HUDRaster
+@testable import HUDRasterBenchmarks
 
 final class PathQueryTests: XCTestCase {
     func testTightBoundsLeaveControlPointsOut() {

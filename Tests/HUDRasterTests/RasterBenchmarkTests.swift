@@ -1,6 +1,7 @@
 // The benchmark suite's scenes: seeded and reproducible, inside the canvas, scriptable. (No timing.)
 import XCTest
 @testable import HUDRaster
+import HUDRasterBenchmarks
 
 final class RasterBenchmarkTests: XCTestCase {
     func testScenesAreDeterministicAndInsideTheCanvas() {

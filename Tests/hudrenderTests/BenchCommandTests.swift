@@ -16,6 +16,13 @@ final class BenchCommandTests: HudrenderTestCase {
         assertUsageError(try Hudrender.run(["bench", "--sizes", "8,big"], in: dir), contains: ["--sizes: \"big\" is not a size"])
     }
 
+    func testTestsOption() throws {
+        let r = try Hudrender.run(["bench", "--iterations", "1", "--operations", "5", "--sizes", "8", "--tests", "StrokePoly10,FillRectA"], in: dir)
+        assertSuccess(r)
+        XCTAssertEqual(r.stdout.split(separator: "\n").map { String($0.prefix(12)) }, ["StrokePoly10", "FillRectA   "])
+        assertUsageError(try Hudrender.run(["bench", "--tests", "FillRectA,Nope"], in: dir), contains: ["--tests: \"Nope\" is not a test"])
+    }
+
     func testSVGFiles() throws {
         try write("<svg xmlns='http://www.w3.org/2000/svg' width='16' height='8'><circle cx='4' cy='4' r='3'/></svg>", to: "a.svg")
         let r = try Hudrender.run(["bench", "a.svg", "--iterations", "3"], in: dir)
