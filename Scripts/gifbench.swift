@@ -13,7 +13,7 @@ import HUDRaster
 import HUDCodecs
 import Foundation
 
-let fps = 30.0
+let fps = Double(ProcessInfo.processInfo.environment["FPS"] ?? "") ?? 30.0
 
 func framePaths(_ dir: String) -> [String] {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }.sorted()

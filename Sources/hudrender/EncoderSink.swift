@@ -13,8 +13,8 @@ import HUDRaster
 final class EncoderSink: FrameSink {
     private var encoder: AnimationEncoder?
 
-    init(gifAt path: String, loop: Int) throws {
-        encoder = try GIF.Encoder(path: path, options: GIF.Options(loopCount: loop))
+    init(gifAt path: String, loop: Int, quality: Int?) throws {
+        encoder = try GIF.Encoder(path: path, options: GIF.Options(loopCount: loop, quality: quality ?? GIF.Options.defaultQuality))
     }
 
     init(apngAt path: String, loop: Int) throws {
