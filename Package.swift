@@ -7,17 +7,18 @@ import PackageDescription
 import Foundation
 
 let allTargets: [Target] = [
-    // System libraries (Debian: libpng-dev, libgif-dev, zlib1g-dev).
+    // System libraries (Debian: libpng-dev, libgif-dev, zlib1g-dev, libwebp-dev).
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
     .target(name: "CCodecShims", dependencies: ["CPNG", "CGIF", "CZlib"]),
 
     .target(name: "HUDRaster"),
     .target(name: "HUDText", dependencies: ["HUDRaster"]),
     .target(name: "HUDSVG", dependencies: ["HUDRaster"]),
     .target(name: "HUDMotion"),
-    .target(name: "HUDCodecs", dependencies: ["HUDRaster", "CCodecShims", "CPNG", "CGIF", "CZlib"]),
+    .target(name: "HUDCodecs", dependencies: ["HUDRaster", "CCodecShims", "CPNG", "CGIF", "CZlib", "CWebP"]),
     .target(name: "HUDKit", dependencies: ["HUDRaster", "HUDText", "HUDMotion", "HUDSVG"]),
     .target(name: "HUDSnapshotTesting", dependencies: ["HUDRaster", "HUDCodecs"]),
     .executableTarget(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what hudrender needs on Debian/Ubuntu, only when it is missing:
-# libpng-dev, libgif-dev, zlib1g-dev (the encoders) and fonts-dejavu-core (HUD text).
+# libpng-dev, libgif-dev, zlib1g-dev, libwebp-dev (the encoders) and fonts-dejavu-core (HUD text).
 # Runs apt-get as root, or through sudo when not root. Safe to run again.
 set -euo pipefail
 
@@ -8,6 +8,7 @@ need=()
 [ -f /usr/include/png.h ] || [ -f /usr/include/libpng16/png.h ] || need+=(libpng-dev)
 [ -f /usr/include/gif_lib.h ] || need+=(libgif-dev)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
+[ -f /usr/include/webp/mux.h ] && [ -f /usr/include/webp/demux.h ] || need+=(libwebp-dev)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 
 if [ ${#need[@]} -gt 0 ]; then

@@ -7,7 +7,11 @@
 // also kept in a preallocated C registry so an interrupted run (Ctrl-C) can remove them from a signal
 // handler without allocating. Destinations that are devices or pipes (/dev/stdout) are written in
 // place, since they cannot be renamed over.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CCodecShims
 
 /// A file being written atomically: create, `write`, then `commit` (or `discard`).

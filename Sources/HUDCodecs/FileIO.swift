@@ -2,7 +2,11 @@
 //
 // Design note: every decoder works on bytes in memory (PNG and GIF files here are small next to the
 // images they hold), so reading is one function and the decoders never touch the file system.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 enum FileIO {
     /// Largest input read (256 MB): far above any real PNG/GIF/APNG, and it stops `/dev/zero` or an

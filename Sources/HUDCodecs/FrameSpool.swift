@@ -5,7 +5,11 @@
 // temporary file (it disappears even if the process is killed) holding fixed-size records, so memory
 // stays at one frame whatever the frame count. Identical consecutive frames are stored once with
 // their durations summed.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 final class FrameSpool {
     let recordBytes: Int

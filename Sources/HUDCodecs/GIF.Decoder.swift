@@ -7,7 +7,11 @@
 import HUDRaster
 import CGIF
 import CCodecShims
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension GIF {
     /// Decodes GIF bytes into composed frames.

@@ -186,32 +186,33 @@ extension GIF {
             }
         }
 
-        /// Whether a changed pixel may go on showing `shown` instead of being drawn.
-        @inline(__always)
-        private func mayKeep(_ truth: UInt32, _ shown: UInt32) -> Bool {
-            budget > 0 && truth != 0 && shown != 0 && GIF.squaredError(truth, shown) <= budget
-        }
-
         /// The box of pixels that must be drawn, with the count and squared error of the changed ones.
+        /// (Raw buffers: per-pixel access to the class's arrays pays an exclusivity check each.)
         private func drawBox(_ frame: [UInt32]) -> (box: (x: Int, y: Int, w: Int, h: Int), count: Int, error: Int) {
             var bx0 = width, by0 = height, bx1 = -1, by1 = -1
             var changedCount = 0, globalError = 0
-            let pc = paletteColors
-            for y in 0..<height {
-                let row = y * width
-                for x in 0..<width {
-                    let i = row + x
-                    let nd = needs[i]
-                    if nd == 0 { continue }
-                    if nd == 1 {
-                        let c = pc[Int(quantized[i])], d = display[i]
-                        if c == d || mayKeep(frame[i], d) { continue }
-                        changedCount += 1
-                        globalError += GIF.squaredError(frame[i], c)
+            let (w0, h0, budget) = (width, height, self.budget)
+            frame.withUnsafeBufferPointer { f in
+            needs.withUnsafeBufferPointer { needs in
+            quantized.withUnsafeBufferPointer { q in
+            display.withUnsafeBufferPointer { display in
+            paletteColors.withUnsafeBufferPointer { pc in
+                for y in 0..<h0 {
+                    let row = y * w0
+                    for x in 0..<w0 {
+                        let i = row + x
+                        let nd = needs[i]
+                        if nd == 0 { continue }
+                        if nd == 1 {
+                            let c = pc[Int(q[i])], d = display[i]
+                            if c == d || GIF.mayKeep(f[i], d, budget: budget) { continue }
+                            changedCount += 1
+                            globalError += GIF.squaredError(f[i], c)
+                        }
+                        bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
                     }
-                    bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
                 }
-            }
+            }}}}}
             if bx1 < 0 { return ((0, 0, 0, 0), 0, 0) }
             return ((bx0, by0, bx1 - bx0 + 1, by1 - by0 + 1), changedCount, globalError)
         }
@@ -220,33 +221,45 @@ extension GIF {
         private func pixelChoices(_ frame: [UInt32], box: (x: Int, y: Int, w: Int, h: Int), local: LocalPalette?) -> PixelChoices {
             let t = local?.transparent ?? transparent
             var choices = PixelChoices(count: box.w * box.h)
-            let lossy = budget > 0
-            for y in 0..<box.h {
-                for x in 0..<box.w {
-                    let i = (y + box.y) * width + x + box.x, j = y * box.w + x
-                    let truth = frame[i], d = display[i]
-                    switch needs[i] {
-                    case 0:
-                        // Unchanged: keep, or the index already shown (bit-identical either way).
-                        choices.target[j] = t
-                        if local == nil && d != 0 && shown[i] >= 0 { choices.alternative[j] = shown[i] }
-                    case 3:
-                        let s = shown[i]
-                        choices.target[j] = local == nil && s >= 0 ? UInt8(s) : (local?.indices[j] ?? quantized[i])
-                    default:
-                        if truth == 0 { choices.target[j] = t; continue }
-                        let k = local?.indices[j] ?? quantized[i]
-                        let c = local?.colors[Int(k)] ?? paletteColors[Int(k)]
-                        if c == d || mayKeep(truth, d) {
-                            // Keeping what is shown is the smallest change; drawing is acceptable too.
-                            choices.target[j] = t; choices.alternative[j] = Int16(k)
-                        } else {
-                            choices.target[j] = k
+            let lossy = budget > 0, budget = self.budget, width = self.width
+            let localIndices = local?.indices ?? [], localColors = local?.colors ?? []
+            let isLocal = local != nil
+            frame.withUnsafeBufferPointer { frame in
+            needs.withUnsafeBufferPointer { needs in
+            quantized.withUnsafeBufferPointer { quantized in
+            display.withUnsafeBufferPointer { display in
+            shown.withUnsafeBufferPointer { shown in
+            paletteColors.withUnsafeBufferPointer { pc in
+            choices.target.withUnsafeMutableBufferPointer { target in
+            choices.alternative.withUnsafeMutableBufferPointer { alternative in
+            choices.truth.withUnsafeMutableBufferPointer { truths in
+                for y in 0..<box.h {
+                    for x in 0..<box.w {
+                        let i = (y + box.y) * width + x + box.x, j = y * box.w + x
+                        let truth = frame[i], d = display[i]
+                        switch needs[i] {
+                        case 0:
+                            // Unchanged: keep, or the index already shown (bit-identical either way).
+                            target[j] = t
+                            if !isLocal && d != 0 && shown[i] >= 0 { alternative[j] = shown[i] }
+                        case 3:
+                            let s = shown[i]
+                            target[j] = !isLocal && s >= 0 ? UInt8(s) : (isLocal ? localIndices[j] : quantized[i])
+                        default:
+                            if truth == 0 { target[j] = t; continue }
+                            let k = isLocal ? localIndices[j] : quantized[i]
+                            let c = isLocal ? localColors[Int(k)] : pc[Int(k)]
+                            if c == d || GIF.mayKeep(truth, d, budget: budget) {
+                                // Keeping what is shown is the smallest change; drawing is acceptable too.
+                                target[j] = t; alternative[j] = Int16(k)
+                            } else {
+                                target[j] = k
+                            }
+                            if lossy { truths[j] = truth }
                         }
-                        if lossy { choices.truth[j] = truth }
                     }
                 }
-            }
+            }}}}}}}}}
             return choices
         }
 
@@ -269,5 +282,13 @@ extension GIF {
             if let p = pending { try write(p); pending = nil }
             try stream.close()
         }
+    }
+}
+
+extension GIF {
+    /// Whether a changed pixel may go on showing `shown` instead of being drawn (within `budget`).
+    @inline(__always)
+    static func mayKeep(_ truth: UInt32, _ shown: UInt32, budget: Int) -> Bool {
+        budget > 0 && truth != 0 && shown != 0 && squaredError(truth, shown) <= budget
     }
 }

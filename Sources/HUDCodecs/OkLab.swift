@@ -4,7 +4,11 @@
 // palette entries land where the eye needs them (dark glows, subtle gradients) rather than being
 // spent on bright colours that look alike. Conversions use a 256-entry sRGB-to-linear table; the
 // inverse runs only once per palette entry.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A colour in OkLab (Björn Ottosson, 2020): L lightness 0...1, a/b opponent axes.
 struct OkLabColor: Equatable {

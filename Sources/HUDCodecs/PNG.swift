@@ -7,7 +7,11 @@
 // the file is written by `AtomicFile`.
 import HUDRaster
 import CCodecShims
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// PNG reading and writing (namespace).
 public enum PNG {

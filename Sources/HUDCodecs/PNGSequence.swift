@@ -4,7 +4,11 @@
 // holds a half-written frame and memory stays at one frame. The folder is created if its parent
 // exists (like `mkdir`, not `mkdir -p`, so a typo in the parent is reported, not silently created).
 import HUDRaster
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes numbered PNG files: `<directory>/<prefix>0001.png`, ...
 public final class PNGSequence: AnimationEncoder {

@@ -24,6 +24,7 @@ enum FrameSinks {
         switch destination {
         case .gif(let path): return try EncoderSink(gifAt: path, loop: loop, quality: quality)
         case .apng(let path): return try EncoderSink(apngAt: path, loop: loop)
+        case .webp(let path): return try EncoderSink(webpAt: path, loop: loop, quality: quality)
         case .directory(let path): return try PNGFolderSink(folder: path, frameCount: frameCount)
         case .png(let path): return PNGStillSink(path: path)
         }

@@ -24,7 +24,7 @@ struct RenderOptions {
     static let backgroundChoices = ["mock-light", "mock-dark", "transparent", "#RRGGBB"]
 
     static let shared: [OptionSpec] = [
-        .value("out", "PATH", "Output: .gif, .apng, .png (a still), or a folder (existing, or ending in /) for numbered PNG frames.", short: "o"),
+        .value("out", "PATH", "Output: .gif, .webp, .apng, .png (a still), or a folder (existing, or ending in /) for numbered PNG frames.", short: "o"),
         .value("fps", "N", "Frames per second, 1-60 (default 25 for GIF, an exact 4 cs delay; 30 otherwise)."),
         .value("duration", "SECONDS", "Length of the animation (default: the story's own length)."),
         .value("at", "SECONDS", "Render only the still at this time (implied for .png; default: mid-story)."),
@@ -72,6 +72,12 @@ struct RenderOptions {
         let seed = try args.int("seed", in: 0...Int.max, what: "a seed").map(UInt64.init) ?? 0
         let loop = try args.int("loop", in: 0...65535, what: "a loop count") ?? 0
         let quality = try args.int("quality", in: 0...100, what: "a quality")
+        if quality != nil {
+            switch destination {
+            case .gif, .webp: break
+            default: throw UsageError("\(args.label("quality")) applies to .gif and .webp outputs only; remove it or write a .gif or .webp", command: command)
+            }
+        }
         let jobs = try args.int("jobs", in: 1...Limits.maxJobs, what: "a thread count") ?? ProcessInfoCores.count
         var contactSheet: (Int, Int)?
         if let cs = try args.dimensions("contact-sheet", in: 1...12, what: "columns x rows") {
