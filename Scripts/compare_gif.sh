@@ -108,7 +108,7 @@ compare() {
     FPS=$fps "$BENCH" sample "$WORK/$name.apng" "$WORK/$name-frames"
     local frames="$WORK/$name-frames"
     export FPS=$fps
-    local t_ff; t_ff=$(timed ffmpeg -v error -y -framerate "$fps" -i "$frames/frame-%04d.png" \
+    local t_ff; t_ff=$(timed ffmpeg -nostdin -v error -y -framerate "$fps" -i "$frames/frame-%04d.png" \
         -vf "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle" "$WORK/$name-ffmpeg.gif")
     local t_gs; t_gs=$(timed gifsicle -O3 "$WORK/$name-ffmpeg.gif" -o "$WORK/$name-gifsicle.gif")
     local t_gl; t_gl=$(timed gifsicle -O3 --lossy=30 "$WORK/$name-ffmpeg.gif" -o "$WORK/$name-lossy.gif")
@@ -141,7 +141,8 @@ for e in json.load(open("docs/assets.json"))["outputs"]:
         name = e["out"][:-4]; fps = e.get("options", {}).get("fps", 25)
         print(name, fps, json.dumps({k: v for k, v in e.items() if k not in ("out", "description")}))
 ' > "$WORK/gallery.txt"
-    while read -r name fps entry; do compare "$name" "$entry" "$fps" 0; done < "$WORK/gallery.txt"
+    # The loop reads the list on descriptor 3: the tools inside must not eat it from stdin.
+    while read -r name fps entry <&3; do compare "$name" "$entry" "$fps" 0 < /dev/null; done 3< "$WORK/gallery.txt"
 fi
 
 table() {
