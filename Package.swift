@@ -31,6 +31,8 @@ let package = Package(
                        providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux",
+                       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .target(name: "CCodecShims", dependencies: ["CPNG", "CGIF", "CZlib"]),
         // Text: shaping, bidi, font discovery, Thai word breaks.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
@@ -48,7 +50,7 @@ let package = Package(
                 dependencies: ["HUDRaster", "CHarfBuzz", "CFriBiDi", "CFontconfig", "CThai", "CPNG"]),
         .target(name: "HUDSVG", dependencies: ["HUDRaster"]),
         .target(name: "HUDMotion"),
-        .target(name: "HUDCodecs", dependencies: ["HUDRaster", "CCodecShims", "CPNG", "CGIF", "CZlib"]),
+        .target(name: "HUDCodecs", dependencies: ["HUDRaster", "CCodecShims", "CPNG", "CGIF", "CZlib", "CWebP"]),
         .target(name: "HUDKit", dependencies: ["HUDRaster", "HUDText", "HUDMotion"]),
         .target(name: "HUDSnapshotTesting", dependencies: ["HUDRaster", "HUDCodecs"]),
         .target(name: "HUDRenderCLI",

@@ -1,28 +1,46 @@
 #!/usr/bin/env bash
-# compare_gif.sh: encode the same frames with hudrender's codecs, ffmpeg's best two-pass GIF recipe,
-# gifsicle -O3 of ffmpeg's output, and apngasm; report bytes, PSNR, SSIM, temporal flicker, banding and
-# encode time for each.
+# compare_gif.sh: hudrender's animated outputs against the peers, on hudrender's own animations: the
+# mission's job (`hudrender --style balloon --out hud.gif`), `--style expand --fps 30 --seed 7`, and
+# every GIF of the docs gallery (docs/assets.json). For each:
+#   GIF   hudrender (default quality) against ffmpeg's two-pass recipe (palettegen stats_mode=diff,
+#         paletteuse dither=sierra2_4a diff_mode=rectangle), gifsicle -O3 of ffmpeg's GIF, and
+#         gifsicle -O3 --lossy=30 of ffmpeg's GIF;
+#   WebP  hudrender lossless (must decode to exactly the frames) and --quality 90, against
+#         img2webp -lossless and img2webp -min_size -lossless of the same frames.
+# The table goes to stdout and, between the animation markers, into docs/benchmarks.md (the rest of
+# that file is left alone).
 #
-# Usage: Scripts/compare_gif.sh [frames-dir]
-#   Without a frames dir, a 60-frame 256x256 soft-glow HUD animation (30 fps) is synthesised.
-#   Env: WORK (output folder, default /tmp/hudrender-compare), BUILD (SwiftPM scratch path).
+# Usage: Scripts/compare_gif.sh [--no-gallery] [--no-doc]
+#   Env: HUDRENDER (a built binary; default: build release), WORK (scratch, default
+#        /tmp/hudrender-compare), QUALITY (hudrender GIF --quality; default: the encoder's default).
 #
-# Metrics (computed by Scripts/gifbench.swift on frames decoded with disposal applied, sampled in the
-# middle of each source frame):
-#   PSNR, SSIM  against the true frames (SSIM on luma, 8x8 windows, stride 4)
-#   flicker     share of pixels unchanged in the source between consecutive frames whose output changed
-#   banding     RMS error left after a 5x5 box blur, over smooth source areas (dither noise averages
-#               out, false contours do not); 0 = none
+# Metrics (Scripts/gifbench.swift, on frames decoded by HUDCodecs with disposal applied, sampled in
+# the middle of each source frame; truth = the PNG frames hudrender renders for the same job):
+#   PSNR     over all frames and RGB channels
+#   flicker  share of pixels whose truth does not change between two frames but whose output does
+#   banding  RMS error left after a 5x5 box blur over smooth source areas (0 = none)
+#   seconds  wall and CPU (user + sys): hudrender's is render + encode, the peers' encode only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 WORK=${WORK:-/tmp/hudrender-compare}
-BUILD=${BUILD:-/tmp/hudrender-compare-build}
-mkdir -p "$WORK"
+gallery=1 doc=1
+for a in "$@"; do
+    case "$a" in
+        --no-gallery) gallery=0 ;;
+        --no-doc) doc=0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "compare_gif.sh: unknown option $a (see --help)" >&2; exit 2 ;;
+    esac
+done
+rm -rf "$WORK"; mkdir -p "$WORK"
 
 need() {
     local missing=()
-    for tool in ffmpeg gifsicle apngasm apngdis; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+    command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+    command -v gifsicle >/dev/null || missing+=(gifsicle)
+    command -v img2webp >/dev/null || missing+=(webp)
+    pkg-config --exists libwebpmux libwebpdemux || missing+=(libwebp-dev)
     if [ ${#missing[@]} -gt 0 ]; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
             apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
@@ -34,66 +52,125 @@ need() {
 }
 need
 
-echo "building HUDCodecs (release) and the gifbench harness..." >&2
-swift build -c release --target HUDCodecs --scratch-path "$BUILD" >&2
-R="$BUILD/release"
+if [ -z "${HUDRENDER:-}" ]; then
+    echo "building hudrender (release)..." >&2
+    swift build -c release --product hudrender >&2
+    HUDRENDER="$(swift build -c release --show-bin-path)/hudrender"
+fi
+R="$(dirname "$HUDRENDER")"
+echo "building the gifbench harness against $R..." >&2
 swiftc -O "$ROOT/Scripts/gifbench.swift" -module-name gifbench -I "$R/Modules" \
-    -Xcc -fmodule-map-file="$R/CCodecShims.build/module.modulemap" \
-    -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CZlib" \
+    -Xcc -fmodule-map-file="$R/CCodecShims.build/module.modulemap" -Xcc -I"$ROOT/Sources/CCodecShims/include" \
+    -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CGIF" -I "$ROOT/Sources/CZlib" -I "$ROOT/Sources/CWebP" \
     $(pkg-config --cflags-only-I libpng | sed 's/-I/-Xcc -I/g') \
     "$R"/HUDCodecs.build/*.o "$R"/HUDRaster.build/*.o "$R"/CCodecShims.build/*.o \
-    $(pkg-config --libs libpng zlib) -lgif -o "$BUILD/gifbench"
-BENCH="$BUILD/gifbench"
+    $(pkg-config --libs libpng zlib libwebpmux libwebpdemux) -lgif -o "$WORK/gifbench" 2>/dev/null
+BENCH="$WORK/gifbench"
 
-FRAMES=${1:-}
-if [ -z "$FRAMES" ]; then
-    FRAMES="$WORK/frames"
-    rm -rf "$FRAMES"
-    "$BENCH" frames "$FRAMES" 60 256
-fi
-COUNT=$(ls "$FRAMES"/frame-*.png | wc -l)
-
-# Wall-clock seconds of a command.
+# "wall cpu" seconds of a command (its output discarded).
 timed() {
-    local s e
-    s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
-    echo "$e - $s" | bc | sed 's/^\./0./'
+    /usr/bin/time -f "%e %U %S" -o "$WORK/time" "$@" >/dev/null 2>&1
+    awk '{ printf "%.2f %.2f", $1, $2 + $3 }' "$WORK/time"
 }
 
-t_project=$(timed "$BENCH" gifstream "$FRAMES" "$WORK/project.gif")
-t_ffmpeg=$(timed ffmpeg -v error -y -framerate 30 -i "$FRAMES/frame-%04d.png" \
-    -vf "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle" \
-    "$WORK/ffmpeg.gif")
-t_gifsicle=$(timed gifsicle -O3 "$WORK/ffmpeg.gif" -o "$WORK/gifsicle.gif")
-t_gifsicle=$(echo "$t_ffmpeg + $t_gifsicle" | bc | sed 's/^\./0./')
-t_apng=$(timed "$BENCH" apng "$FRAMES" "$WORK/project.png")
-t_apngasm=$(timed apngasm "$WORK/apngasm.png" "$FRAMES"/frame-*.png 1 30)
-t_apngasm0=$(timed apngasm "$WORK/apngasm-zlib.png" "$FRAMES"/frame-*.png 1 30 -z0)
+# A one-entry manifest for job $1 (a JSON object without "out"), writing $2, with extra options $3 (JSON).
+manifest() {
+    python3 - "$1" "$2" "$3" "$ROOT/docs" > "$WORK/job.json" <<'PY'
+import json, sys, os
+entry, out, extra, docs = json.loads(sys.argv[1]), sys.argv[2], json.loads(sys.argv[3]), sys.argv[4]
+entry = dict(entry); entry["out"] = out
+if "storyboard" in entry: entry["storyboard"] = os.path.join(docs, entry["storyboard"])
+entry["options"] = dict(entry.get("options", {}), **extra)
+print(json.dumps({"outputs": [entry]}))
+PY
+}
 
-echo
-echo "Frames: $FRAMES ($COUNT frames, 30 fps)"
-echo
-echo "| output | encoder | seconds | metrics |"
-echo "| --- | --- | --- | --- |"
-row() { echo "| $1 | $2 | $3 | $("$BENCH" measure "$FRAMES" "$WORK/$1") |"; }
-row project.gif "hudrender GIF.Encoder (default: error diffusion 0.8)" "$t_project"
-row ffmpeg.gif "ffmpeg palettegen stats_mode=diff + paletteuse sierra2_4a diff_mode=rectangle" "$t_ffmpeg"
-row gifsicle.gif "gifsicle -O3 of ffmpeg.gif (time includes ffmpeg)" "$t_gifsicle"
-row project.png "hudrender APNG.Encoder" "$t_apng"
-row apngasm.png "apngasm 2.91 (default 7-Zip deflate)" "$t_apngasm"
-row apngasm-zlib.png "apngasm 2.91 -z0 (zlib deflate)" "$t_apngasm0"
+# Renders job $2 (JSON entry) as $1.<ext>; prints the "wall cpu" seconds.
+render() {
+    local name=$1 entry=$2 file=$3 extra=${4:-"{}"}
+    manifest "$entry" "$WORK/$file" "$extra"
+    timed "$HUDRENDER" batch "$WORK/job.json" --force --quiet
+}
 
-echo
-echo "Dithering choices of GIF.Encoder (same frames):"
-for d in none ordered fs0.5 fs0.8 fs1.0; do
-    t=$(timed "$BENCH" gifstream "$FRAMES" "$WORK/project-$d.gif" "$d")
-    echo "  $d: ${t}s $("$BENCH" measure "$FRAMES" "$WORK/project-$d.gif")"
-done
+rows=()
+row() { rows+=("| $1 | $2 | $3 | $4 |"); }
+metrics() { "$BENCH" measure "$1" "$2" | sed 's/bytes=\([0-9]*\) frames=\([0-9]*\) psnr=\([0-9.inf]*\) ssim=[0-9.]* flicker=\([0-9.]*%\) banding=\([0-9.]*\)/\1 B, \2 frames, \3 dB, flicker \4, banding \5/'; }
 
-echo
-echo "APNG validity:"
-ffmpeg -v error -i "$WORK/project.png" -f null - && echo "  ffmpeg decodes project.png"
-mkdir -p "$WORK/apngdis" && cp "$WORK/project.png" "$WORK/apngdis/" \
-    && (cd "$WORK/apngdis" && apngdis project.png >/dev/null) \
-    && echo "  apngdis extracted $(ls "$WORK/apngdis"/apngframe*.png | wc -l) frames from project.png"
-if command -v pngcheck >/dev/null; then pngcheck "$WORK/project.png" | sed 's/^/  /'; fi
+compare() {
+    local name=$1 entry=$2 fps=$3 full=$4
+    local q=()
+    [ -n "${QUALITY:-}" ] && q=(--quality "$QUALITY")
+    local qopt="{}"
+    [ -n "${QUALITY:-}" ] && qopt="{\"quality\": $QUALITY}"
+    echo "== $name" >&2
+    local t_gif; t_gif=$(render "$name" "$entry" "$name.gif" "$qopt")
+    render "$name" "$entry" "$name.apng" "{\"fps\": $fps}" >/dev/null
+    FPS=$fps "$BENCH" sample "$WORK/$name.apng" "$WORK/$name-frames"
+    local frames="$WORK/$name-frames"
+    export FPS=$fps
+    local t_ff; t_ff=$(timed ffmpeg -nostdin -v error -y -framerate "$fps" -i "$frames/frame-%04d.png" \
+        -vf "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle" "$WORK/$name-ffmpeg.gif")
+    local t_gs; t_gs=$(timed gifsicle -O3 "$WORK/$name-ffmpeg.gif" -o "$WORK/$name-gifsicle.gif")
+    local t_gl; t_gl=$(timed gifsicle -O3 --lossy=30 "$WORK/$name-ffmpeg.gif" -o "$WORK/$name-lossy.gif")
+    row "$name" "hudrender GIF${QUALITY:+ --quality $QUALITY}" "$t_gif" "$(metrics "$frames" "$WORK/$name.gif")"
+    row "$name" "ffmpeg two-pass" "$t_ff" "$(metrics "$frames" "$WORK/$name-ffmpeg.gif")"
+    row "$name" "gifsicle -O3 of ffmpeg's" "$t_gs" "$(metrics "$frames" "$WORK/$name-gifsicle.gif")"
+    [ "$full" = 1 ] && row "$name" "gifsicle -O3 --lossy=30 of ffmpeg's" "$t_gl" "$(metrics "$frames" "$WORK/$name-lossy.gif")"
+    local delay=$(( (1000 + fps / 2) / fps ))
+    local t_w; t_w=$(render "$name" "$entry" "$name.webp" "{\"fps\": $fps}")
+    local exact; exact=$("$BENCH" exact "$frames" "$WORK/$name.webp" || true)
+    row "$name" "hudrender WebP (lossless)" "$t_w" "$(stat -c %s "$WORK/$name.webp") B, ${exact#exact: }"
+    if [ "$full" = 1 ]; then
+        local t_w90; t_w90=$(render "$name" "$entry" "$name-q90.webp" "{\"fps\": $fps, \"quality\": 90}")
+        row "$name" "hudrender WebP --quality 90" "$t_w90" "$(metrics "$frames" "$WORK/$name-q90.webp")"
+    fi
+    local t_i; t_i=$(timed img2webp -lossless -d "$delay" "$frames"/frame-*.png -o "$WORK/$name-img2webp.webp")
+    row "$name" "img2webp -lossless" "$t_i" "$(stat -c %s "$WORK/$name-img2webp.webp") B"
+    local t_im; t_im=$(timed img2webp -min_size -lossless -d "$delay" "$frames"/frame-*.png -o "$WORK/$name-img2webp-min.webp")
+    row "$name" "img2webp -min_size -lossless" "$t_im" "$(stat -c %s "$WORK/$name-img2webp-min.webp") B"
+    unset FPS
+}
+
+compare balloon '{"command": "hud", "options": {"style": "balloon"}}' 25 1
+compare expand '{"command": "hud", "options": {"style": "expand", "fps": 30, "seed": 7}}' 30 1
+if [ "$gallery" = 1 ]; then
+    python3 -c '
+import json, sys
+for e in json.load(open("docs/assets.json"))["outputs"]:
+    if e["out"].endswith(".gif"):
+        name = e["out"][:-4]; fps = e.get("options", {}).get("fps", 25)
+        print(name, fps, json.dumps({k: v for k, v in e.items() if k not in ("out", "description")}))
+' > "$WORK/gallery.txt"
+    # The loop reads the list on descriptor 3: the tools inside must not eat it from stdin.
+    while read -r name fps entry <&3; do compare "$name" "$entry" "$fps" 0 < /dev/null; done 3< "$WORK/gallery.txt"
+fi
+
+table() {
+    echo "Generated by \`Scripts/compare_gif.sh\` on $(date -u +%Y-%m-%d) ($(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg));"
+    echo "hudrender $("$HUDRENDER" --version 2>/dev/null | head -1), $(ffmpeg -version | head -1 | cut -d' ' -f1-3), $(gifsicle --version | head -1), libwebp $(pkg-config --modversion libwebp)."
+    echo "Seconds are wall and CPU (user + sys); hudrender's include rendering, the peers' only encoding."
+    echo "On many gallery animations ffmpeg's two-pass GIF keeps only a few of the frames (PSNR far below 30 dB,"
+    echo "frames 1-3 where the source has dozens); those rows are ffmpeg's output as it is, not a fair baseline."
+    echo
+    echo "| animation | encoder | seconds (wall cpu) | result |"
+    echo "| --- | --- | --- | --- |"
+    printf '%s\n' "${rows[@]}"
+}
+table | tee "$WORK/table.md"
+
+if [ "$doc" = 1 ]; then
+    python3 - "$WORK/table.md" "$ROOT/docs/benchmarks.md" <<'PY'
+import sys, os
+table, path = open(sys.argv[1]).read().rstrip() + "\n", sys.argv[2]
+begin, end = "<!-- BEGIN animation -->", "<!-- END animation -->"
+text = open(path).read() if os.path.exists(path) else "# Benchmarks\n\nGenerated sections; edit the scripts that write them, not the tables.\n"
+section = begin + "\n## Animated output: GIF and WebP against ffmpeg, gifsicle and img2webp\n\n" + table + end
+if begin in text and end in text:
+    a, b = text.index(begin), text.index(end) + len(end)
+    text = text[:a] + section + text[b:]
+else:
+    text = text.rstrip() + "\n\n" + section + "\n"
+open(path, "w").write(text)
+PY
+    echo "wrote docs/benchmarks.md (animation section)" >&2
+fi

@@ -8,12 +8,15 @@
 //   gifbench frames <dir> [count] [size]     write frame-0001.png ... (soft-glow HUD animation)
 //   gifbench gif <dir> <out.gif> [dither]    encode with GIF.Encoder (dither: none|ordered|fs<strength>)
 //   gifbench apng <dir> <out.png>            encode with APNG.Encoder
-//   gifbench measure <dir> <file>            bytes, PSNR, SSIM, flicker, banding
+//   gifbench measure <dir> <file>            bytes, PSNR, SSIM, flicker, banding (GIF, APNG or WebP)
+//   gifbench sample <file> <dir>             write the animation's frames at FPS (mid-frame times) as PNGs
+//   gifbench exact <dir> <file>              whether the file decodes to exactly the frames at their times
+// FPS (environment): the frames' rate, default 30.
 import HUDRaster
 import HUDCodecs
 import Foundation
 
-let fps = 30.0
+let fps = Double(ProcessInfo.processInfo.environment["FPS"] ?? "") ?? 30.0
 
 func framePaths(_ dir: String) -> [String] {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }.sorted()
@@ -146,7 +149,8 @@ func boxBlur(_ im: Image, channel: Int) -> [Double] {
 func measure(_ dir: String, _ file: String) throws {
     let src = try loadFrames(dir)
     let bytes = try Data(contentsOf: URL(fileURLWithPath: file)).count
-    let anim = file.lowercased().hasSuffix(".gif") ? try GIF.read(file) : try APNG.read(file)
+    let lower = file.lowercased()
+    let anim = lower.hasSuffix(".gif") ? try GIF.read(file) : lower.hasSuffix(".webp") ? try WebP.read(file) : try APNG.read(file)
     let out = resample(anim, count: src.count)
     var se = 0.0, samples = 0.0, ssimSum = 0.0
     var unchanged = 0, flicker = 0
@@ -220,6 +224,23 @@ do {
         try enc.finish()
     case "measure":
         try measure(args[2], args[3])
+    case "sample":
+        let lower = args[2].lowercased()
+        let anim = lower.hasSuffix(".gif") ? try GIF.read(args[2]) : lower.hasSuffix(".webp") ? try WebP.read(args[2]) : try APNG.read(args[2])
+        let total = anim.durations.reduce(0, +)
+        let count = max(1, Int((total * fps).rounded()))
+        try FileManager.default.createDirectory(atPath: args[3], withIntermediateDirectories: true)
+        let seq = try PNGSequence(directory: args[3])
+        for frame in resample(anim, count: count) { try seq.append(frame, duration: 1 / fps) }
+        try seq.finish()
+    case "exact":
+        let src = try loadFrames(args[2])
+        let lower = args[3].lowercased()
+        let anim = lower.hasSuffix(".webp") ? try WebP.read(args[3]) : lower.hasSuffix(".gif") ? try GIF.read(args[3]) : try APNG.read(args[3])
+        let out = resample(anim, count: src.count)
+        let differing = (0..<src.count).filter { src[$0].pixels != out[$0].pixels }
+        print(differing.isEmpty ? "exact: all \(src.count) frames identical" : "exact: \(differing.count) of \(src.count) frames differ (first: \(differing[0] + 1))")
+        if !differing.isEmpty { exit(1) }
     default:
         FileHandle.standardError.write("usage: gifbench frames|gif|gifstream|apng|measure ...\n".data(using: .utf8)!)
         exit(2)

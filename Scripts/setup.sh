@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what hudrender needs on Debian/Ubuntu, only when it is missing:
-# libpng-dev, libgif-dev, zlib1g-dev (the encoders); libharfbuzz-dev, libfribidi-dev, libfontconfig-dev,
+# libpng-dev, libgif-dev, zlib1g-dev, libwebp-dev (the encoders); libharfbuzz-dev, libfribidi-dev, libfontconfig-dev,
 # libthai-dev (text shaping, bidi, font discovery, Thai word breaks); the HUD faces fonts-urw-base35
 # (Nimbus Sans: Helvetica Neue's metrics) and fonts-inter (San Francisco's stand-in); fonts-dejavu-core
 # (text tests); and the fallback faces the multilingual goldens use: fonts-noto-core (Arabic, Hebrew,
@@ -20,6 +20,7 @@ need=()
 [ -f /usr/include/png.h ] || [ -f /usr/include/libpng16/png.h ] || need+=(libpng-dev)
 [ -f /usr/include/gif_lib.h ] || need+=(libgif-dev)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
+[ -f /usr/include/webp/mux.h ] && [ -f /usr/include/webp/demux.h ] || need+=(libwebp-dev)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 [ -f /usr/include/harfbuzz/hb.h ] || need+=(libharfbuzz-dev)
 [ -f /usr/include/fribidi/fribidi.h ] || need+=(libfribidi-dev)

@@ -35,7 +35,7 @@ public struct AnimationOptions: Sendable, Equatable {
 
 /// Chooses an encoder from the output path.
 public enum AnimationWriter {
-    /// `.gif` -> GIF, `.png`/`.apng` -> APNG, a path ending in `/` or an existing folder -> PNG sequence.
+    /// `.gif` -> GIF, `.webp` -> WebP (lossless), `.png`/`.apng` -> APNG, a path ending in `/` or an existing folder -> PNG sequence.
     public static func forPath(_ path: String, options: AnimationOptions = AnimationOptions()) throws -> AnimationEncoder {
         let lower = path.lowercased()
         var isDirectory = path.hasSuffix("/")
@@ -48,6 +48,9 @@ public enum AnimationWriter {
             var g = options.gif
             g.loopCount = options.loopCount
             return try GIF.Encoder(path: path, options: g)
+        }
+        if lower.hasSuffix(".webp") {
+            return try WebP.Encoder(path: path, options: WebP.Options(loopCount: options.loopCount))
         }
         if lower.hasSuffix(".png") || lower.hasSuffix(".apng") {
             // GIF counts repeats, APNG counts plays: 0 is forever in both.

@@ -161,7 +161,7 @@ enum BatchCommand: Command {
                 if let scratch {
                     let ext = (todo[i].entry.resolvedOut as NSString).pathExtension
                     let tmp = "\(scratch)/\(i).\(ext)"
-                    options.destination = ext == "gif" ? .gif(tmp) : ext == "apng" ? .apng(tmp) : .png(tmp)
+                    options.destination = ext == "gif" ? .gif(tmp) : ext == "webp" ? .webp(tmp) : ext == "apng" ? .apng(tmp) : .png(tmp)
                 }
                 do {
                     try SceneRunner.run(scene: todo[i].job.scene, options: options, command: todo[i].entry.command.name, progress: progress)

@@ -21,6 +21,10 @@ struct ComparedFile {
                 let a = try GIF.decode(bytes)
                 return ComparedFile(format: "GIF", frames: a.frames, delays: a.durations)
             }
+            if bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8) {
+                let a = try WebP.decode(bytes)
+                return ComparedFile(format: "WebP", frames: a.frames, delays: a.durations)
+            }
             if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
                 if containsChunk("acTL", in: bytes) {
                     let a = try APNG.decode(bytes)
@@ -31,7 +35,7 @@ struct ComparedFile {
         } catch {
             throw RuntimeFailure("\(label) \(path)", error)
         }
-        throw RuntimeFailure("\(label) \(path): not a PNG, APNG or GIF file (its first bytes are not a known signature); give an image hudrender can read")
+        throw RuntimeFailure("\(label) \(path): not a PNG, APNG, GIF or WebP file (its first bytes are not a known signature); give an image hudrender can read")
     }
 
     /// Whether a PNG stream has a chunk of `type` before its image data.

@@ -1,4 +1,4 @@
-// EncoderSink: frames into one of HUDCodecs' streaming animation encoders (GIF or APNG).
+// EncoderSink: frames into one of HUDCodecs' streaming animation encoders (GIF, WebP or APNG).
 //
 // Design note: the encoders create their temporary file up front (so an unwritable destination
 // fails before rendering) and dropping one without `finish` removes that file, which is how a
@@ -13,8 +13,13 @@ import HUDRaster
 final class EncoderSink: FrameSink {
     private var encoder: AnimationEncoder?
 
-    init(gifAt path: String, loop: Int) throws {
-        encoder = try GIF.Encoder(path: path, options: GIF.Options(loopCount: loop))
+    init(gifAt path: String, loop: Int, quality: Int?) throws {
+        encoder = try GIF.Encoder(path: path, options: GIF.Options(loopCount: loop, quality: quality ?? GIF.Options.defaultQuality))
+    }
+
+    /// Lossless unless `quality` is given.
+    init(webpAt path: String, loop: Int, quality: Int?) throws {
+        encoder = try WebP.Encoder(path: path, options: WebP.Options(loopCount: loop, quality: quality))
     }
 
     init(apngAt path: String, loop: Int) throws {

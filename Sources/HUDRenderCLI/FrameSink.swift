@@ -19,10 +19,12 @@ protocol FrameSink: AnyObject {
 
 enum FrameSinks {
     /// The encoder for `destination`, sized `width` x `height`.
-    static func make(for destination: OutputDestination, width: Int, height: Int, loop: Int, frameCount: Int) throws -> FrameSink {
+    static func make(for destination: OutputDestination, width: Int, height: Int, loop: Int, quality: Int? = nil,
+                     frameCount: Int) throws -> FrameSink {
         switch destination {
-        case .gif(let path): return try EncoderSink(gifAt: path, loop: loop)
+        case .gif(let path): return try EncoderSink(gifAt: path, loop: loop, quality: quality)
         case .apng(let path): return try EncoderSink(apngAt: path, loop: loop)
+        case .webp(let path): return try EncoderSink(webpAt: path, loop: loop, quality: quality)
         case .directory(let path): return try PNGFolderSink(folder: path, frameCount: frameCount)
         case .png(let path): return PNGStillSink(path: path)
         }

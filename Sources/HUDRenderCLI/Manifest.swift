@@ -77,7 +77,7 @@ struct Manifest {
             for f in fields where !entryKeys.contains(f.key) { throw fail(unknownKey(f.key, "\(path).", entryKeys)) }
             guard let outValue = item["out"] else { throw fail("\(path).out: missing; give the output file, e.g. \"out\": \"hud.gif\"") }
             guard case .string(let out) = outValue, !out.isEmpty else { throw fail("\(path).out: expected a file name, got \(outValue.summary)") }
-            if out.hasSuffix("/") { throw fail("\(path).out: \"\(out)\" is a folder; batch writes single files (.gif, .apng, .png)") }
+            if out.hasSuffix("/") { throw fail("\(path).out: \"\(out)\" is a folder; batch writes single files (.gif, .webp, .apng, .png)") }
             if let other = seen[out] { throw fail("\(path).out: \"\(out)\" is also written by \(other); give each output its own file") }
             seen[out] = path
 

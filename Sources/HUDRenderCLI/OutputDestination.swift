@@ -1,6 +1,6 @@
 // OutputDestination: what `--out PATH` asks for, decided from the path alone before rendering.
 //
-// Design note: the format follows the extension (.gif, .apng, .png) and a directory (a path ending
+// Design note: the format follows the extension (.gif, .webp, .apng, .png) and a directory (a path ending
 // in "/", or an existing folder without one of those extensions) means one numbered PNG per frame. The destination folder is checked up front
 // so that a typo in the path fails before any frame is rendered; the write itself is still atomic.
 
@@ -8,6 +8,8 @@ import Foundation
 
 enum OutputDestination: Equatable {
     case gif(String)
+    /// Animated WebP (lossless unless `--quality`).
+    case webp(String)
     case apng(String)
     /// A single still image.
     case png(String)
@@ -16,13 +18,13 @@ enum OutputDestination: Equatable {
 
     var path: String {
         switch self {
-        case .gif(let p), .apng(let p), .png(let p), .directory(let p): return p
+        case .gif(let p), .webp(let p), .apng(let p), .png(let p), .directory(let p): return p
         }
     }
 
     var isAnimation: Bool {
         switch self {
-        case .gif, .apng, .directory: return true
+        case .gif, .webp, .apng, .directory: return true
         case .png: return false
         }
     }
@@ -35,16 +37,17 @@ enum OutputDestination: Equatable {
         // An existing folder means PNG frames, unless its name asks for a file: `--out hud.gif`
         // on a folder named hud.gif is a mistake to report (checkWritable does), not a request
         // for a folder of PNGs.
-        if path.hasSuffix("/") || (!["gif", "apng", "png"].contains(ext)
+        if path.hasSuffix("/") || (!["gif", "webp", "apng", "png"].contains(ext)
                                    && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
             return .directory(path)
         }
         switch ext {
         case "gif": return .gif(path)
+        case "webp": return .webp(path)
         case "apng": return .apng(path)
         case "png": return .png(path)
-        case "": throw UsageError("\(label) \(path): no file extension; use .gif, .apng or .png, or end the path with / for a folder of PNG frames", command: command)
-        case let ext: throw UsageError("\(label) \(path): cannot write .\(ext) files; use .gif, .apng or .png, or end the path with / for a folder of PNG frames", command: command)
+        case "": throw UsageError("\(label) \(path): no file extension; use .gif, .webp, .apng or .png, or end the path with / for a folder of PNG frames", command: command)
+        case let ext: throw UsageError("\(label) \(path): cannot write .\(ext) files; use .gif, .webp, .apng or .png, or end the path with / for a folder of PNG frames", command: command)
         }
     }
 

@@ -24,7 +24,7 @@ struct RenderOptions {
     static let backgroundChoices = ["mock-light", "mock-dark", "transparent", "#RRGGBB"]
 
     static let shared: [OptionSpec] = [
-        .value("out", "PATH", "Output: .gif, .apng, .png (a still), or a folder (existing, or ending in /) for numbered PNG frames.", short: "o"),
+        .value("out", "PATH", "Output: .gif, .webp, .apng, .png (a still), or a folder (existing, or ending in /) for numbered PNG frames.", short: "o"),
         .value("fps", "N", "Frames per second, 1-60 (default 25 for GIF, an exact 4 cs delay; 30 otherwise)."),
         .value("duration", "SECONDS", "Length of the animation (default: the story's own length)."),
         .value("at", "SECONDS", "Render only the still at this time (implied for .png; default: mid-story)."),
@@ -34,6 +34,7 @@ struct RenderOptions {
         .value("background", "NAME", "Backdrop: mock-light, mock-dark, transparent or #RRGGBB."),
         .value("seed", "N", "Seed for the randomness of some styles (drop angles); same seed, same bytes."),
         .value("loop", "N", "Repeats after the first play (GIF's loop count); 0 = loop forever (default)."),
+        .value("quality", "0-100", "Animation size against fidelity: GIF error budget (default 80; 100 = no lossy LZW), WebP lossy quality (default: lossless)."),
         .value("storyboard", "FILE.json", "A JSON storyboard: component, options and timed events (see Fixtures/storyboards/README.md)."),
         .value("contact-sheet", "COLSxROWS", "Lay out COLS x ROWS frames with their times on one PNG (--out sheet.png)."),
         .value("jobs", "N", "Worker threads (default: all cores). Output is identical for any value.", short: "j"),
@@ -54,6 +55,8 @@ struct RenderOptions {
     var screen: Screen
     var seed: UInt64
     var loop: Int
+    /// `--quality`: nil leaves each format's default.
+    var quality: Int?
     var jobs: Int
     var quiet: Bool
     var contactSheet: (columns: Int, rows: Int)?
@@ -78,6 +81,13 @@ struct RenderOptions {
         let scale = try args.scale() ?? defaults.scale
         let seed = try args.int("seed", in: 0...Int.max, what: "a seed").map(UInt64.init) ?? 0
         let loop = try args.int("loop", in: 0...65535, what: "a loop count") ?? 0
+        let quality = try args.int("quality", in: 0...100, what: "a quality")
+        if quality != nil {
+            switch destination {
+            case .gif, .webp: break
+            default: throw UsageError("\(args.label("quality")) applies to .gif and .webp outputs only; remove it or write a .gif or .webp", command: command)
+            }
+        }
         let jobs = try args.int("jobs", in: 1...Limits.maxJobs, what: "a thread count") ?? ProcessInfoCores.count
         var contactSheet: (Int, Int)?
         if let cs = try args.dimensions("contact-sheet", in: 1...12, what: "columns x rows") {
@@ -124,7 +134,7 @@ struct RenderOptions {
             throw UsageError("\(error)", command: command)
         }
         return RenderOptions(destination: destination, fps: fps, duration: duration, at: at, screen: screen,
-                             seed: seed, loop: loop, jobs: jobs, quiet: args.flag("quiet"),
+                             seed: seed, loop: loop, quality: quality, jobs: jobs, quiet: args.flag("quiet"),
                              contactSheet: contactSheet, stillTime: defaults.stillTime, recordFrames: recordFrames)
     }
 }

@@ -62,7 +62,7 @@ enum SceneRunner {
         let sink: FrameSink
         do {
             sink = try FrameSinks.make(for: destination, width: size.width, height: size.height,
-                                       loop: options.loop, frameCount: times.count)
+                                       loop: options.loop, quality: options.quality, frameCount: times.count)
         } catch let e as RuntimeFailure { throw e } catch { throw RuntimeFailure("", error) }
         let progress = shared ?? ProgressDisplay(total: times.count, label: "rendering", quiet: options.quiet)
         let frameDuration = 1 / options.fps

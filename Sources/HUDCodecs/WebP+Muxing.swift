@@ -1,0 +1,94 @@
+// WebP+Muxing: the pieces of the animated WebP container (RIFF chunks, ANMF frames) and the per-frame
+// decisions the encoder makes (changed rectangle, blending), plus one rectangle's compression.
+//
+// Design note: libwebp's WebPEncode writes a complete still file; an animation frame needs only its
+// image chunks (VP8L, or ALPH and VP8), so the RIFF header and any VP8X chunk are dropped and the rest
+// goes inside an ANMF chunk. Chunks are padded to an even size, as RIFF requires.
+import CWebP
+
+extension WebP {
+    struct CompressionFailure: Error { var reason: String }
+
+    static func le32(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
+    static func le24(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF)] }
+
+    /// The box of pixels that differ between two straight RGBA frames, its origin rounded down to even
+    /// coordinates (WebP stores frame offsets halved); nil when the frames are identical.
+    static func changedBox(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
+        var x0 = width, y0 = height, x1 = -1, y1 = -1
+        a.withUnsafeBytes { ra in
+        b.withUnsafeBytes { rb in
+            let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
+            for y in 0..<height {
+                let row = y * width
+                var x = 0
+                while x < width && pa[row + x] == pb[row + x] { x += 1 }
+                if x == width { continue }
+                var r = width - 1
+                while pa[row + r] == pb[row + r] { r -= 1 }
+                x0 = min(x0, x); x1 = max(x1, r); y0 = min(y0, y); y1 = y
+            }
+        }}
+        if x1 < 0 { return nil }
+        x0 &= ~1; y0 &= ~1
+        return (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+    }
+
+    /// Whether the box can be drawn blended: every changed pixel opaque (blending a translucent pixel
+    /// would mix it with the old one) and at least one unchanged pixel to leave transparent.
+    static func canBlend(_ previous: [UInt8], _ current: [UInt8], width: Int, box: (x: Int, y: Int, w: Int, h: Int)) -> Bool {
+        var unchanged = false
+        for y in box.y..<(box.y + box.h) {
+            for x in box.x..<(box.x + box.w) {
+                let s = (y * width + x) * 4
+                if current[s] == previous[s] && current[s + 1] == previous[s + 1] && current[s + 2] == previous[s + 2]
+                    && current[s + 3] == previous[s + 3] {
+                    unchanged = true
+                } else if current[s + 3] != 255 {
+                    return false
+                }
+            }
+        }
+        return unchanged
+    }
+
+    /// Compresses straight RGBA pixels with libwebp and returns the image chunks (no RIFF header, no VP8X).
+    static func compress(_ pixels: [UInt8], width: Int, height: Int, config: WebPConfig) -> Result<[UInt8], CompressionFailure> {
+        var config = config
+        var picture = WebPPicture()
+        guard WebPPictureInit(&picture) != 0 else { return .failure(CompressionFailure(reason: "libwebp version mismatch")) }
+        picture.use_argb = 1
+        picture.width = Int32(width)
+        picture.height = Int32(height)
+        defer { WebPPictureFree(&picture) }
+        let imported = pixels.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }
+        guard imported != 0 else { return .failure(CompressionFailure(reason: "out of memory for a \(width)x\(height) frame")) }
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        let ok = withUnsafeMutablePointer(to: &writer) { w -> Int32 in
+            picture.writer = WebPMemoryWrite
+            picture.custom_ptr = UnsafeMutableRawPointer(w)
+            return WebPEncode(&config, &picture)
+        }
+        guard ok != 0, let mem = writer.mem else {
+            return .failure(CompressionFailure(reason: "libwebp error \(picture.error_code.rawValue) on a \(width)x\(height) frame"))
+        }
+        let file = Array(UnsafeBufferPointer(start: mem, count: writer.size))
+        var at = 12
+        if file.count >= 20 && Array(file[12..<16]) == Array("VP8X".utf8) { at += 8 + 10 }
+        return .success(Array(file[at...]))
+    }
+
+    /// An ANMF chunk for a compressed rectangle.
+    static func animationFrame(_ job: Encoder.FrameJob, payload: [UInt8]) -> [UInt8] {
+        let duration = min(0xFF_FFFF, max(0, job.endMilliseconds - job.startMilliseconds))
+        var body: [UInt8] = le24(job.x / 2) + le24(job.y / 2) + le24(job.w - 1) + le24(job.h - 1) + le24(duration)
+        // Flags: bit 1 set = do not blend; bit 0 (dispose to background) never set.
+        body.append(job.blend ? 0 : 2)
+        body += payload
+        var out = Array("ANMF".utf8) + le32(body.count) + body
+        if body.count % 2 == 1 { out.append(0) }
+        return out
+    }
+}
