@@ -10,15 +10,8 @@ public struct SeededRandom: RandomNumberGenerator, Hashable, Sendable {
 
     /// A generator whose whole sequence is determined by `seed`.
     public init(seed: UInt64) {
-        var sm = seed
-        func splitmix() -> UInt64 {
-            sm &+= 0x9E37_79B9_7F4A_7C15
-            var z = sm
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        s0 = splitmix(); s1 = splitmix(); s2 = splitmix(); s3 = splitmix()
+        var seeder = SplitMix64(seed: seed)
+        s0 = seeder.next(); s1 = seeder.next(); s2 = seeder.next(); s3 = seeder.next()
         if s0 | s1 | s2 | s3 == 0 { s0 = 1 }
     }
 

@@ -125,6 +125,25 @@ extension Path {
         addRoundedRect(in: rect, cornerRadii: CornerRadii(all: cornerRadius), style: style)
     }
 
+    /// Adds a closed rectangle with elliptical corners `cornerWidth` wide and `cornerHeight` tall (as
+    /// `CGMutablePath.addRoundedRect(in:cornerWidth:cornerHeight:)` and SVG's `rx` / `ry`), clockwise
+    /// on screen from the end of the top-left corner. Each is clamped to half its side; a rectangle
+    /// with either at zero is a plain rect.
+    public mutating func addRoundedRect(in rect: Rect, cornerWidth: Double, cornerHeight: Double) {
+        let r = rect.standardized
+        guard r.origin.isFinite, r.width.isFinite, r.height.isFinite, !r.isNull else { return }
+        let rx = cornerWidth.isFinite ? min(max(0, cornerWidth), r.width / 2) : 0
+        let ry = cornerHeight.isFinite ? min(max(0, cornerHeight), r.height / 2) : 0
+        if rx == 0 || ry == 0 { addRect(r); return }
+        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        move(to: Point(x: x0 + rx, y: y0))
+        ellipticalCorner(Point(x: x1, y: y0), u: Point(x: -1, y: 0), v: Point(x: 0, y: 1), rx, ry)
+        ellipticalCorner(Point(x: x1, y: y1), u: Point(x: 0, y: -1), v: Point(x: -1, y: 0), rx, ry)
+        ellipticalCorner(Point(x: x0, y: y1), u: Point(x: 1, y: 0), v: Point(x: 0, y: -1), rx, ry)
+        ellipticalCorner(Point(x: x0, y: y0), u: Point(x: 0, y: 1), v: Point(x: 1, y: 0), rx, ry)
+        closeSubpath()
+    }
+
     /// Adds a closed rounded rectangle with one radius per corner. Radii are clamped to be non-negative
     /// and then scaled down together (as CSS `border-radius` does) so that neighbouring corners never
     /// overlap; continuous corners count their full `continuousCornerExtent` reach.
@@ -167,8 +186,14 @@ extension Path {
     }
 
     private mutating func circularCorner(_ c: Point, u: Point, v: Point, _ r: Double) {
-        func p(_ a: Double, _ b: Double) -> Point { Point(x: c.x + (u.x * a + v.x * b) * r, y: c.y + (u.y * a + v.y * b) * r) }
-        guard r > 0 else { addLine(to: c); return }
+        ellipticalCorner(c, u: u, v: v, r, r)
+    }
+
+    /// A quarter ellipse of radii `rx` (along x) and `ry` (along y) rounding the corner `c`, arriving
+    /// along `-u` and leaving along `v` (unit vectors of the axes).
+    private mutating func ellipticalCorner(_ c: Point, u: Point, v: Point, _ rx: Double, _ ry: Double) {
+        func p(_ a: Double, _ b: Double) -> Point { Point(x: c.x + (u.x * a + v.x * b) * rx, y: c.y + (u.y * a + v.y * b) * ry) }
+        guard rx > 0, ry > 0 else { addLine(to: c); return }
         let k = 1 - Path.quarterArcKappa
         addLine(to: p(1, 0))
         addCurve(to: p(0, 1), control1: p(k, 0), control2: p(0, k))

@@ -17,6 +17,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HUDMotion
 import HUDRaster
 
 /// The built-in rasterizer benchmark (`hudrender bench`) and accuracy scenes.
@@ -74,34 +75,34 @@ public enum RasterBenchmark {
     /// The drawing commands of one test, generated from a seed fixed by test and size.
     public static func scene(for test: Test, size: Int, operations: Int = 1000) -> BenchmarkScene {
         let index = Test.allCases.firstIndex(of: test)!
-        var rng = SplitMix(seed: 0x5EED_0000 &+ UInt64(index) &* 1_000_003 &+ UInt64(max(0, size)))
+        var rng = SplitMix64(seed: 0x5EED_0000 &+ UInt64(index) &* 1_000_003 &+ UInt64(max(0, size)))
         var scene = BenchmarkScene(name: "\(test.name)-\(size)", width: canvasWidth, height: canvasHeight)
         let w = Double(canvasWidth), h = Double(canvasHeight), s = Double(size)
         let stroke = StrokeStyle(lineWidth: strokeWidth, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
         scene.commands.reserveCapacity(operations)
         for i in 0..<operations {
-            let color = Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: 0.25 + 0.75 * rng.unit())
+            let color = Color(red: rng.nextUnit(), green: rng.nextUnit(), blue: rng.nextUnit(), alpha: 0.25 + 0.75 * rng.nextUnit())
             var p = Path()
             switch test {
             case .fillRectAligned, .strokeRectAligned:
-                let x = (rng.unit() * (w - s)).rounded(.down), y = (rng.unit() * (h - s)).rounded(.down)
+                let x = (rng.nextUnit() * (w - s)).rounded(.down), y = (rng.nextUnit() * (h - s)).rounded(.down)
                 p.addRect(Rect(x: x, y: y, width: s, height: s))
             case .fillRectUnaligned, .strokeRectUnaligned:
-                p.addRect(Rect(x: rng.unit() * (w - s), y: rng.unit() * (h - s), width: s, height: s))
+                p.addRect(Rect(x: rng.nextUnit() * (w - s), y: rng.nextUnit() * (h - s), width: s, height: s))
             case .fillRectRotated, .strokeRectRotated:
-                let r = Rect(x: rng.unit() * (w - s), y: rng.unit() * (h - s), width: s, height: s)
+                let r = Rect(x: rng.nextUnit() * (w - s), y: rng.nextUnit() * (h - s), width: s, height: s)
                 let t = Transform(rotationAngle: 0.01 * Double(i + 1), about: r.center)
                 p.addRect(r); p = p.applying(t)
             case .fillRoundRect, .strokeRoundRect:
-                let r = Rect(x: rng.unit() * (w - s), y: rng.unit() * (h - s), width: s, height: s)
-                let radius = min(4 + 36 * rng.unit(), s / 2)
+                let r = Rect(x: rng.nextUnit() * (w - s), y: rng.nextUnit() * (h - s), width: s, height: s)
+                let radius = min(4 + 36 * rng.nextUnit(), s / 2)
                 p.addRoundedRect(in: r, cornerRadius: radius)
             case .fillPolygon10NonZero, .fillPolygon10EvenOdd, .fillPolygon20NonZero, .fillPolygon20EvenOdd,
                  .fillPolygon40NonZero, .fillPolygon40EvenOdd, .strokePolygon10, .strokePolygon20, .strokePolygon40:
                 let n = test.vertexCount
-                let x0 = rng.unit() * (w - s), y0 = rng.unit() * (h - s)
+                let x0 = rng.nextUnit() * (w - s), y0 = rng.nextUnit() * (h - s)
                 for k in 0..<n {
-                    let q = Point(x: x0 + rng.unit() * s, y: y0 + rng.unit() * s)
+                    let q = Point(x: x0 + rng.nextUnit() * s, y: y0 + rng.nextUnit() * s)
                     if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
                 }
                 p.closeSubpath()
@@ -154,12 +155,12 @@ public enum RasterBenchmark {
                 out.append(sc)
             }
         }
-        var rng = SplitMix(seed: 0xACC0_0001)
-        func color() -> Color { Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: 0.6 + 0.4 * rng.unit()) }
+        var rng = SplitMix64(seed: 0xACC0_0001)
+        func color() -> Color { Color(red: rng.nextUnit(), green: rng.nextUnit(), blue: rng.nextUnit(), alpha: 0.6 + 0.4 * rng.nextUnit()) }
 
         var circles = BenchmarkScene(name: "Circles", width: 256, height: 256)
         for r in [0.75, 1.5, 2.5, 4, 6.5, 10, 17, 28, 45, 70, 110] {
-            let c = Point(x: r + rng.unit() * (256 - 2 * r), y: r + rng.unit() * (256 - 2 * r))
+            let c = Point(x: r + rng.nextUnit() * (256 - 2 * r), y: r + rng.nextUnit() * (256 - 2 * r))
             circles.commands.append(.fill(Path(ellipseIn: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)), .winding, color()))
         }
         out.append(circles)
@@ -183,7 +184,7 @@ public enum RasterBenchmark {
             var p = Path()
             let y = 20 + Double(k) * 40
             p.move(to: Point(x: 15, y: y + 10))
-            p.addCurve(to: Point(x: 240, y: y), control1: Point(x: 90, y: y - 60 + rng.unit() * 40), control2: Point(x: 160, y: y + 60 - rng.unit() * 40))
+            p.addCurve(to: Point(x: 240, y: y), control1: Point(x: 90, y: y - 60 + rng.nextUnit() * 40), control2: Point(x: 160, y: y + 60 - rng.nextUnit() * 40))
             let st = StrokeStyle(lineWidth: [1.0, 3, 8, 14, 24, 2][k], lineCap: k % 2 == 0 ? .round : .butt, lineJoin: .round)
             curves.commands.append(.stroke(p, st, color()))
         }
@@ -246,21 +247,6 @@ public enum RasterBenchmark {
         var f = "\(frac)"
         while f.count < decimals { f = "0" + f }
         return "\(whole).\(f)"
-    }
-
-    /// SplitMix64: tiny, fast, and the same sequence everywhere.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        /// Uniform in [0, 1).
-        mutating func unit() -> Double { Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0) }
     }
 }
 

@@ -5,12 +5,8 @@
 // several threads. Rendering maps the viewBox into the target rectangle with preserveAspectRatio, as
 // a browser maps an `<img>`; unsupported content is skipped and listed in `warnings`, never fatal.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import HUDRaster
+import HUDSupport
 
 /// A parsed SVG document (the subset icons use). Load once, render many times.
 ///
@@ -160,21 +156,9 @@ public final class SVGDocument: @unchecked Sendable {
     public func render(width: Int) throws -> Image { try renderImage(width: width) }
 
     static func readFile(_ path: String) throws -> [UInt8] {
-        guard let f = fopen(path, "rb") else {
-            throw SVGError.fileUnreadable(path: path, reason: String(cString: strerror(errno)))
+        do { return try FileBytes.read(path, limit: maxInputSize) } catch {
+            if case .tooLarge(let limit) = error { throw SVGError.fileTooLarge(bytes: limit + 1, limit: limit) }
+            throw SVGError.fileUnreadable(path: path, reason: error.reason)
         }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buf.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, f) }
-            if n > 0 { out.append(contentsOf: buf[0..<n]) }
-            if out.count > maxInputSize { throw SVGError.fileTooLarge(bytes: out.count, limit: maxInputSize) }
-            if n < 65536 {
-                if ferror(f) != 0 { throw SVGError.fileUnreadable(path: path, reason: "read error") }
-                break
-            }
-        }
-        return out
     }
 }

@@ -201,11 +201,7 @@ struct SVGRenderer {
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             let crx = min(rx ?? 0, w / 2), cry = min(ry ?? 0, h / 2)
-            if crx > 0 && cry > 0 {
-                SVGRenderer.addRoundedRect(&p, Rect(x: x, y: y, width: w, height: h), rx: crx, ry: cry)
-            } else {
-                p.addRect(Rect(x: x, y: y, width: w, height: h))
-            }
+            p.addRoundedRect(in: Rect(x: x, y: y, width: w, height: h), cornerWidth: crx, cornerHeight: cry)
         case "circle":
             let cx = len("cx", .x) ?? 0, cy = len("cy", .y) ?? 0
             guard let r = len("r", .other), r > 0 else { return nil }
@@ -232,21 +228,6 @@ struct SVGRenderer {
             return nil
         }
         return p.isEmpty ? nil : p
-    }
-
-    static func addRoundedRect(_ p: inout Path, _ r: Rect, rx: Double, ry: Double) {
-        let k = 0.5522847498
-        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
-        p.move(to: Point(x: x0 + rx, y: y0))
-        p.addLine(to: Point(x: x1 - rx, y: y0))
-        p.addCurve(to: Point(x: x1, y: y0 + ry), control1: Point(x: x1 - rx + k * rx, y: y0), control2: Point(x: x1, y: y0 + ry - k * ry))
-        p.addLine(to: Point(x: x1, y: y1 - ry))
-        p.addCurve(to: Point(x: x1 - rx, y: y1), control1: Point(x: x1, y: y1 - ry + k * ry), control2: Point(x: x1 - rx + k * rx, y: y1))
-        p.addLine(to: Point(x: x0 + rx, y: y1))
-        p.addCurve(to: Point(x: x0, y: y1 - ry), control1: Point(x: x0 + rx - k * rx, y: y1), control2: Point(x: x0, y: y1 - ry + k * ry))
-        p.addLine(to: Point(x: x0, y: y0 + ry))
-        p.addCurve(to: Point(x: x0 + rx, y: y0), control1: Point(x: x0, y: y0 + ry - k * ry), control2: Point(x: x0 + rx - k * rx, y: y0))
-        p.closeSubpath()
     }
 
     mutating func drawShape(_ path: Path, style: SVGStyle, ctm: Transform, opacity: Double) {

@@ -15,6 +15,7 @@ import Darwin
 #endif
 import Synchronization
 import CHarfBuzz
+import HUDSupport
 
 /// A font face read by HarfBuzz (TrueType, CFF or CFF2 outlines), like a `CTFontDescriptor` resolved to a file.
 public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
@@ -245,26 +246,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         return nil
     }
 
-    /// Reads a whole file with stdio (no Foundation).
+    /// Reads a whole font file (regular files only: a font is never a stream).
     static func readFile(_ path: String) throws -> [UInt8] {
-        var st = stat()
-        if stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
-            throw FontError.unreadableFile(path: path, reason: "not a regular file")
+        do { return try FileBytes.read(path, limit: FontFace.maxFileSize, regularOnly: true) } catch {
+            throw FontError.unreadableFile(path: path, reason: error.reason)
         }
-        guard let f = fopen(path, "rb") else {
-            throw FontError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { fclose(f) }
-        guard fseek(f, 0, SEEK_END) == 0 else { throw FontError.unreadableFile(path: path, reason: "not a regular file") }
-        let size = ftell(f)
-        guard size >= 0 else { throw FontError.unreadableFile(path: path, reason: "not a regular file") }
-        guard size <= FontFace.maxFileSize else {
-            throw FontError.unreadableFile(path: path, reason: "\(size) bytes is larger than the \(FontFace.maxFileSize)-byte limit")
-        }
-        rewind(f)
-        var bytes = [UInt8](repeating: 0, count: size)
-        let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, f) }
-        guard got == size else { throw FontError.unreadableFile(path: path, reason: "short read (\(got) of \(size) bytes)") }
-        return bytes
     }
 }

@@ -1,6 +1,7 @@
 // Canvas.alignedRing: a stroked axis-aligned rectangle's ring computed directly must be exactly
 // what boxCover finds in the stroker's outline of it, bit for bit, for any width, position,
 // orientation, scale and flip; and it must leave the cases the stroker handles to the stroker.
+import HUDMotion
 import XCTest
 @testable import HUDRaster
 
@@ -18,11 +19,11 @@ final class AlignedRingTests: XCTestCase {
     }
 
     func testDirectRingEqualsTheStrokersOutline() throws {
-        var rng = SplitMix(seed: 41)
+        var rng = SplitMix64(seed: 41)
         var checked = 0
         for i in 0..<3000 {
-            let x = rng.next() * 600 - 50, y = rng.next() * 600 - 50
-            let w = 1 + rng.next() * 300, h = 1 + rng.next() * 300
+            let x = rng.nextUnit() * 600 - 50, y = rng.nextUnit() * 600 - 50
+            let w = 1 + rng.nextUnit() * 300, h = 1 + rng.nextUnit() * 300
             let width = [0.5, 1, 2, 3.3, 7, 0.013][i % 6]
             let clockwise = i % 2 == 0
             let pts = clockwise

@@ -1,6 +1,7 @@
 // Engine.twoChainsKeepOrder: the check that lets a fill of one contour of two y-monotone chains
 // (every convex shape) skip pixel ownership tracking. It must never say yes where the plain area
 // sum is wrong, and should say yes for the common convex shapes.
+import HUDMotion
 import XCTest
 @testable import HUDRaster
 
@@ -101,14 +102,14 @@ final class ChainOrderTests: XCTestCase {
     /// the engine skips tracking (by turns or by order), the plain area sum equals the exact
     /// coverage.
     func testWhereOrderIsKeptThePlainSumIsExact() throws {
-        var rng = SplitMix(seed: 11)
+        var rng = SplitMix64(seed: 11)
         var kept = 0, tracked = 0
         for i in 0..<400 {
             let size = [6.0, 16.0, 40.0][i % 3]
             let n = 2 + i % 5
-            let top = Point(x: 2 + rng.next() * size, y: 1.5), bottom = Point(x: 2 + rng.next() * size, y: 2 + size)
+            let top = Point(x: 2 + rng.nextUnit() * size, y: 1.5), bottom = Point(x: 2 + rng.nextUnit() * size, y: 2 + size)
             func side() -> [Point] {
-                (1...n).map { k in Point(x: 2 + rng.next() * size, y: 1.5 + (size + 0.5) * Double(k) / Double(n + 1)) }
+                (1...n).map { k in Point(x: 2 + rng.nextUnit() * size, y: 1.5 + (size + 0.5) * Double(k) / Double(n + 1)) }
             }
             let right = side(), left = side()
             let pts = [top] + right + [bottom] + left.reversed()

@@ -1,5 +1,6 @@
 // Exact coverage where edges cross or overlap inside a pixel (self-intersecting polygons, stroke
 // outlines that overlap themselves): the rows CrossingResolver recomputes.
+import HUDMotion
 import XCTest
 @testable import HUDRaster
 
@@ -64,11 +65,11 @@ final class CrossingTests: XCTestCase {
     /// the resolver alone: rows it should not change come out the same).
     func testRandomSelfIntersectingPolygonsAreExact() throws {
         for everyRow in [false, true] {
-            var rng = SplitMix(seed: 7)
+            var rng = SplitMix64(seed: 7)
             for size in [6.0, 16.0, 40.0] {
                 for vertices in [10, 20, 40] {
                     for rule in [FillRule.winding, .evenOdd] {
-                        let pts = (0..<vertices).map { _ in Point(x: 3 + rng.next() * size, y: 2 + rng.next() * size) }
+                        let pts = (0..<vertices).map { _ in Point(x: 3 + rng.nextUnit() * size, y: 2 + rng.nextUnit() * size) }
                         let (worst, mean) = try checkPolygon(pts, rule: rule, resolveEveryRow: everyRow)
                         let what = "size \(size), \(vertices) vertices, \(rule), every row \(everyRow)"
                         XCTAssertLessThan(worst, 8, what)
@@ -138,17 +139,6 @@ final class CrossingTests: XCTestCase {
     }
 }
 
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
-}
 
 final class CrossingFlagTests: XCTestCase {
     /// Shapes without overlaps never take the slow path: their rows are exact already.
@@ -169,9 +159,9 @@ final class CrossingFlagTests: XCTestCase {
     /// A sweep that runs out of events falls back to the area sum for its row, never to a
     /// half-written one.
     func testGivingUpFallsBackToTheAreaSum() throws {
-        var rng = SplitMix(seed: 11)
+        var rng = SplitMix64(seed: 11)
         var p = Path()
-        for k in 0..<40 { let q = Point(x: 3 + rng.next() * 30, y: 2 + rng.next() * 30); if k == 0 { p.move(to: q) } else { p.addLine(to: q) } }
+        for k in 0..<40 { let q = Point(x: 3 + rng.nextUnit() * 30, y: 2 + rng.nextUnit() * 30); if k == 0 { p.move(to: q) } else { p.addLine(to: q) } }
         p.closeSubpath()
         let plain = Rasterizer.Engine(); plain.resolveNoRow = true
         let starved = Rasterizer.Engine(); starved.resolver.maxEvents = 0
@@ -186,10 +176,10 @@ final class CrossingFlagTests: XCTestCase {
     /// Rows are flagged where the resolution changes pixels, and not everywhere: a 10-gon at
     /// 256 px changes about 40 of its 210 rows and flags about twice that.
     func testPolygonFlaggingCoversTheRowsThatChange() throws {
-        var rng = SplitMix(seed: 3)
+        var rng = SplitMix64(seed: 3)
         for size in [16.0, 256.0] {
             var p = Path()
-            for k in 0..<10 { let q = Point(x: 3 + rng.next() * size, y: 2 + rng.next() * size); if k == 0 { p.move(to: q) } else { p.addLine(to: q) } }
+            for k in 0..<10 { let q = Point(x: 3 + rng.nextUnit() * size, y: 2 + rng.nextUnit() * size); if k == 0 { p.move(to: q) } else { p.addLine(to: q) } }
             p.closeSubpath()
             let e = Rasterizer.Engine()
             e.resolveWhole = false   // the flagging itself, not the whole sweep that may replace it
@@ -277,22 +267,22 @@ final class SimpleOutlineTests: XCTestCase {
     /// Whenever the stroker calls an outline simple, skipping the crossing search changes nothing:
     /// the plain area sum equals the fully resolved coverage (to rounding) on thousands of rings.
     func testSimpleOutlinesNeedNoResolution() throws {
-        var rng = SplitMix(seed: 5)
+        var rng = SplitMix64(seed: 5)
         var simpleCount = 0, notSimple = 0
         for i in 0..<1500 {
-            let w = 0.3 + rng.next() * 30, h = 0.3 + rng.next() * 30
-            let r = Rect(x: 3 + rng.next() * 10, y: 3 + rng.next() * 10, width: w, height: h)
+            let w = 0.3 + rng.nextUnit() * 30, h = 0.3 + rng.nextUnit() * 30
+            let r = Rect(x: 3 + rng.nextUnit() * 10, y: 3 + rng.nextUnit() * 10, width: w, height: h)
             var p = Path()
             switch i % 4 {
             case 0: p.addEllipse(in: r)
-            case 1: p.addRoundedRect(in: r, cornerRadius: rng.next() * min(w, h) / 2)
-            case 2: p.addRect(r); p = p.applying(Transform(rotationAngle: rng.next() * 3, about: r.center))
+            case 1: p.addRoundedRect(in: r, cornerRadius: rng.nextUnit() * min(w, h) / 2)
+            case 2: p.addRect(r); p = p.applying(Transform(rotationAngle: rng.nextUnit() * 3, about: r.center))
             default:
                 // A random polygon: convex or not, the flag must be right either way.
-                for k in 0..<5 { let q = Point(x: 3 + rng.next() * 30, y: 3 + rng.next() * 30); if k == 0 { p.move(to: q) } else { p.addLine(to: q) } }
+                for k in 0..<5 { let q = Point(x: 3 + rng.nextUnit() * 30, y: 3 + rng.nextUnit() * 30); if k == 0 { p.move(to: q) } else { p.addLine(to: q) } }
                 p.closeSubpath()
             }
-            let (o, simple) = outline(p, width: 0.2 + rng.next() * 12, join: [.round, .miter, .bevel][i % 3])
+            let (o, simple) = outline(p, width: 0.2 + rng.nextUnit() * 12, join: [.round, .miter, .bevel][i % 3])
             guard simple else { notSimple += 1; continue }
             simpleCount += 1
             let a = Rasterizer.Engine(); a.resolveNoRow = true

@@ -2,6 +2,7 @@
 // themselves (the others are swept whole, see WholeSweepTests), cells are made only for rows the
 // crossing resolver will not rebuild. These check that no row is left without its
 // cells: rows the resolver skips or gives up on still get the plain area sum.
+import HUDMotion
 import XCTest
 @testable import HUDRaster
 
@@ -18,10 +19,10 @@ final class DeferredCellsTests: XCTestCase {
     /// sum, exactly as if no row were resolved; none is left empty. In the deferred bands they
     /// come from the kept row pieces; in a whole sweep (WholeSweepTests), from the edges again.
     func testRowsAfterTheBudgetRunsOutGetThePlainSum() throws {
-        var rng = SplitMix(seed: 5)
+        var rng = SplitMix64(seed: 5)
         var p = Path()
         for k in 0..<40 {
-            let q = Point(x: 2 + rng.next() * 300, y: 2 + rng.next() * 300)
+            let q = Point(x: 2 + rng.nextUnit() * 300, y: 2 + rng.nextUnit() * 300)
             if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
         }
         p.closeSubpath()
@@ -46,12 +47,12 @@ final class DeferredCellsTests: XCTestCase {
     /// Random polygons of many chains go through the deferred bands; resolving every row (each
     /// row's cells rebuilt by the resolver) and flagging only the rows that need it agree.
     func testDeferredBandsMatchEveryRowResolved() throws {
-        var rng = SplitMix(seed: 23)
+        var rng = SplitMix64(seed: 23)
         for size in [20.0, 90.0, 150.0, 300.0] {   // 300: more than one band
             for vertices in [12, 30] {
                 var p = Path()
                 for k in 0..<vertices {
-                    let q = Point(x: 2 + rng.next() * size, y: 2 + rng.next() * size)
+                    let q = Point(x: 2 + rng.nextUnit() * size, y: 2 + rng.nextUnit() * size)
                     if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
                 }
                 p.closeSubpath()

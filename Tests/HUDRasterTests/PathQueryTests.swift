@@ -1,5 +1,6 @@
 // Path queries (tight bounds, hit testing) and the Core Graphics path builders addLines, addRects
 // and addRelativeArc.
+import HUDMotion
 import XCTest
 @testable import HUDRaster
 @testable import HUDRasterBenchmarks
@@ -79,10 +80,10 @@ final class PathQueryTests: XCTestCase {
     func testContainsAgreesWithTheRasterizer() throws {
         // A self-crossing polygon: every pixel the scan converter covers fully has its centre
         // inside, every pixel it leaves empty has it outside.
-        var rng = RasterBenchmark.SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         var p = Path()
         for k in 0..<12 {
-            let q = Point(x: 2 + rng.unit() * 60, y: 2 + rng.unit() * 60)
+            let q = Point(x: 2 + rng.nextUnit() * 60, y: 2 + rng.nextUnit() * 60)
             if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
         }
         p.closeSubpath()

@@ -2,14 +2,15 @@
 // rows skips the pixel bookkeeping, and every row goes to the crossing resolver. These check the
 // choice (the row sample of `crossesOften`) and that the result is the exact coverage the flagged
 // sweep gives (DeferredCellsTests checks that rows the resolver declines get the plain area sum).
+import HUDMotion
 import XCTest
 @testable import HUDRaster
 
 final class WholeSweepTests: XCTestCase {
-    func polygon(_ n: Int, size: Double, _ rng: inout SplitMix) -> Path {
+    func polygon(_ n: Int, size: Double, _ rng: inout SplitMix64) -> Path {
         var p = Path()
         for k in 0..<n {
-            let q = Point(x: 2 + rng.next() * size, y: 2 + rng.next() * size)
+            let q = Point(x: 2 + rng.nextUnit() * size, y: 2 + rng.nextUnit() * size)
             if k == 0 { p.move(to: q) } else { p.addLine(to: q) }
         }
         p.closeSubpath()
@@ -25,7 +26,7 @@ final class WholeSweepTests: XCTestCase {
     /// is the flagged sweep's to the rounding of one level, under both rules, in one band and in
     /// several (300 px).
     func testDenseTanglesAreSweptWholeAndExact() throws {
-        var rng = SplitMix(seed: 41)
+        var rng = SplitMix64(seed: 41)
         for size in [10.0, 40.0, 120.0, 300.0] {
             let p = polygon(40, size: size, &rng)
             for rule in [FillRule.winding, .evenOdd] {

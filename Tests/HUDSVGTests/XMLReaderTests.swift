@@ -1,5 +1,6 @@
 // XML reader: well-formed input, entities, and hostile input (malformed, random bytes, entity bombs,
 // deep nesting, huge numbers, NaN): typed errors, never a crash or a hang.
+import HUDMotion
 import XCTest
 import Foundation
 @testable import HUDSVG
@@ -144,7 +145,7 @@ final class XMLReaderTests: XCTestCase {
     }
 
     func testRandomBytesNeverCrash() {
-        var rng = SplitMix(seed: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         var errors = 0
         for i in 0..<400 {
             let n = Int(rng.next() % 600)
@@ -162,7 +163,7 @@ final class XMLReaderTests: XCTestCase {
         <stop offset="0" stop-color="red"/><stop offset="1" stop-color="#00f"/></linearGradient></defs>
         <path d="M1 1 A5 5 0 1 1 9 9 Z" fill="url(#g)" stroke="black" stroke-dasharray="1 2"/></svg>
         """.utf8)
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<150 {
             var d = base
             for _ in 0..<Int(rng.next() % 6 + 1) {
@@ -188,7 +189,7 @@ final class XMLReaderTests: XCTestCase {
 
     func testHostileValuesInPaintServersAndFilters() throws {
         let values = ["0", "-1", "1e-300", "1e300", "NaN", "inf", "-1e308", "50%", "", "x"]
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         func pick() -> String { values[Int(rng.next() % UInt64(values.count))] }
         var rendered = 0
         for _ in 0..<60 {
@@ -220,16 +221,4 @@ final class XMLReaderTests: XCTestCase {
     }
 }
 
-/// A small deterministic PRNG for fuzz cases.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}
 

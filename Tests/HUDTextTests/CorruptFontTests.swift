@@ -133,7 +133,7 @@ final class CorruptFontTests: XCTestCase {
         XCTAssertTrue(FontError.noFontFound.description.contains("apt-get install fonts-inter"))
         XCTAssertTrue(FontError.noFontFound.description.contains("--font PATH"))
         XCTAssertThrowsError(try FontFace(contentsOf: "/tmp")) { e in
-            XCTAssertEqual(e as? FontError, .unreadableFile(path: "/tmp", reason: "not a regular file"))
+            XCTAssertEqual(e as? FontError, .unreadableFile(path: "/tmp", reason: "it is a directory, not a file"))
         }
         let empty = FontLibrary(directories: ["/nonexistent-fonts"])
         XCTAssertTrue(empty.allFontFiles().isEmpty)

@@ -1,5 +1,5 @@
 // Test helpers: DejaVu loading (skipping when fonts-dejavu-core is absent), a tiny TrueType
-// builder for synthetic glyphs, a seeded PRNG and an uncompressed PNG writer for looking at output.
+// builder for synthetic glyphs, and the seeded PRNG of the corruption tests.
 
 import XCTest
 @testable import HUDText
@@ -33,7 +33,8 @@ enum Fonts {
     static func bold() throws -> FontFace { try FontFace(data: bytes(boldPath)) }
 }
 
-/// xorshift64*: deterministic corruption in tests.
+/// xorshift64*: the corruption tests' generator. Its sequence is part of those tests (which flips
+/// a font survives is what they pin), so it stays apart from the project's SplitMix64.
 struct TestRandom {
     var state: UInt64
     init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
@@ -141,42 +142,4 @@ func makeCollection(_ fonts: [[UInt8]]) -> [UInt8] {
         while body.count % 4 != 0 { body.append(0) }
     }
     return header + body
-}
-
-/// Writes an RGBA8 straight-alpha PNG with stored (uncompressed) deflate blocks: for looking only.
-func writeTestPNG(_ image: Image, to path: String) {
-    func crc32(_ data: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in data {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = (c >> 1) ^ (0xEDB8_8320 & (0 &- (c & 1))) }
-        }
-        return ~c
-    }
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let td = Array(type.utf8) + data
-        let crc = crc32(td)
-        return TinyFont.be32(data.count) + td + TinyFont.be32(Int(crc))
-    }
-    let px = image.straightPixels()
-    var raw: [UInt8] = []
-    for y in 0..<image.height {
-        raw.append(0)
-        raw += px[(y * image.width * 4)..<((y + 1) * image.width * 4)]
-    }
-    var z: [UInt8] = [0x78, 0x01]
-    var i = 0
-    repeat {
-        let n = min(65535, raw.count - i)
-        z.append(i + n == raw.count ? 1 : 0)
-        z += [UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
-        z += raw[i..<(i + n)]
-        i += n
-    } while i < raw.count
-    var a: UInt32 = 1, b: UInt32 = 0
-    for v in raw { a = (a + UInt32(v)) % 65521; b = (b + a) % 65521 }
-    z += TinyFont.be32(Int(b << 16 | a))
-    let ihdr = TinyFont.be32(image.width) + TinyFont.be32(image.height) + [8, 6, 0, 0, 0]
-    let png: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", ihdr) + chunk("IDAT", z) + chunk("IEND", [])
-    if let f = fopen(path, "wb") { _ = png.withUnsafeBytes { fwrite($0.baseAddress, 1, png.count, f) }; fclose(f) }
 }

@@ -3,6 +3,7 @@
 // scale 1, 2, 3) as PNGs for a human to look at.
 
 import XCTest
+import HUDCodecs
 @testable import HUDText
 import HUDRaster
 
@@ -162,7 +163,7 @@ final class TextRenderingTests: XCTestCase {
                 XCTAssertGreaterThan(img.pixels.enumerated().filter { $0.offset % 4 == 0 && $0.element > 200 }.count,
                                      Int(150 * scale * scale), "\(tag) @\(scale)x has white text")
                 if let dir = getenv("HUDTEXT_LOOK_DIR").map({ String(cString: $0) }) {
-                    writeTestPNG(img, to: "\(dir)/text-\(tag)@\(Int(scale))x.png")
+                    try PNG.write(img, to: "\(dir)/text-\(tag)@\(Int(scale))x.png")
                 }
             }
         }
