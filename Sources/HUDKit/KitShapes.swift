@@ -18,18 +18,7 @@ enum KitShapes {
     static func roundedRect(_ r: Rect, radius: Double) -> Path {
         var p = Path()
         guard r.width > 0, r.height > 0 else { return p }
-        let rad = max(0, min(radius, min(r.width, r.height) / 2))
-        if rad <= 0 { p.addRect(r); return p }
-        p.move(to: Point(x: r.minX + rad, y: r.minY))
-        p.addLine(to: Point(x: r.maxX - rad, y: r.minY))
-        p.addArc(withCenter: Point(x: r.maxX - rad, y: r.minY + rad), radius: rad, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
-        p.addLine(to: Point(x: r.maxX, y: r.maxY - rad))
-        p.addArc(withCenter: Point(x: r.maxX - rad, y: r.maxY - rad), radius: rad, startAngle: 0, endAngle: .pi / 2, clockwise: true)
-        p.addLine(to: Point(x: r.minX + rad, y: r.maxY))
-        p.addArc(withCenter: Point(x: r.minX + rad, y: r.maxY - rad), radius: rad, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
-        p.addLine(to: Point(x: r.minX, y: r.minY + rad))
-        p.addArc(withCenter: Point(x: r.minX + rad, y: r.minY + rad), radius: rad, startAngle: .pi, endAngle: 3 * .pi / 2, clockwise: true)
-        p.closeSubpath()
+        p.addRoundedRect(in: r, cornerRadius: max(0, radius))
         return p
     }
 
