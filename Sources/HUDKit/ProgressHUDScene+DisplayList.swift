@@ -22,11 +22,7 @@ extension ProgressHUDScene {
         hud.drawOverlay(in: canvas, size: screen.pointSize, alpha: plan.overlayAlpha(at: t))
         if let (s, anchor, size) = hudState(at: t), s.opacity > 0.001, s.scale > 1e-6, let state = frameState(at: t) {
             canvas.saveGState()
-            canvas.translateBy(x: s.position.x, y: s.position.y)
-            canvas.rotate(by: s.rotation)
-            canvas.scaleBy(x: s.scale, y: s.scale)
-            canvas.translateBy(x: -anchor.x * size.width, y: -anchor.y * size.height)
-            canvas.setAlpha(min(s.opacity, 1))
+            Self.enterHUDLayer(s, anchor: anchor, size: size, on: canvas)
             canvas.beginTransparencyLayer()
             hud.drawLayer(state, fonts: fonts, in: canvas)
             canvas.endTransparencyLayer()

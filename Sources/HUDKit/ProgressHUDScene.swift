@@ -143,15 +143,21 @@ public struct ProgressHUDScene: SceneRenderable {
               let layer = try hudLayerImage(at: t) else { return canvas.image }
         let m = HUDStyle.layerMargin
         canvas.saveGState()
+        Self.enterHUDLayer(s, anchor: anchor, size: size, on: canvas)
+        canvas.draw(layer, in: Rect(x: -m, y: -m, width: Double(layer.width) / screen.scale,
+                                    height: Double(layer.height) / screen.scale))
+        canvas.restoreGState()
+        return canvas.image
+    }
+
+    /// Moves `canvas` into the HUD layer's own space at its animated position, rotation, scale and
+    /// opacity, as Core Animation composites the layer (anchor point in unit coordinates).
+    static func enterHUDLayer(_ s: LayerState, anchor: Vector2, size: Size, on canvas: Canvas) {
         canvas.translateBy(x: s.position.x, y: s.position.y)
         canvas.rotate(by: s.rotation)
         canvas.scaleBy(x: s.scale, y: s.scale)
         canvas.translateBy(x: -anchor.x * size.width, y: -anchor.y * size.height)
         canvas.setAlpha(min(s.opacity, 1))
-        canvas.draw(layer, in: Rect(x: -m, y: -m, width: Double(layer.width) / screen.scale,
-                                    height: Double(layer.height) / screen.scale))
-        canvas.restoreGState()
-        return canvas.image
     }
 }
 
