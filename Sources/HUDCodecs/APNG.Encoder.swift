@@ -207,32 +207,14 @@ extension APNG {
                 return (try PNGChunks.deflate(candidates[pick], level: options.compressionLevel), pick)
             }
 
-            /// The changed box of `current` against `previous` (inclusive corners; pixels compared as
-            /// whole words) and whether every changed pixel is opaque.
+            /// The changed box of `current` against `previous` (inclusive corners) and whether every
+            /// changed pixel is opaque.
             func changedBox(_ current: [UInt8], _ previous: [UInt8]) -> (Int, Int, Int, Int, Bool) {
-                var bx0 = width, by0 = height, bx1 = -1, by1 = -1
-                var changedOpaque = true
-                current.withUnsafeBytes { c in
-                    previous.withUnsafeBytes { p in
-                        let cw = c.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
-                        for y in 0..<height {
-                            let row = y * width
-                            var x = 0
-                            while x < width && cw[row + x] == pw[row + x] { x += 1 }
-                            if x == width { continue }
-                            var last = width - 1
-                            while cw[row + last] == pw[row + last] { last -= 1 }
-                            bx0 = min(bx0, x); bx1 = max(bx1, last); by0 = min(by0, y); by1 = max(by1, y)
-                            if changedOpaque {
-                                for i in x...last where cw[row + i] != pw[row + i] && c[(row + i) * 4 + 3] != 255 {
-                                    changedOpaque = false; break
-                                }
-                            }
-                        }
-                    }
+                // Never nil here: the spool merges repeated frames.
+                guard let b = FrameDifference.box(current, previous, width: width, height: height) else {
+                    return (0, 0, 0, 0, true)
                 }
-                if bx1 < 0 { return (0, 0, 0, 0, changedOpaque) } // cannot happen: the spool merges repeats
-                return (bx0, by0, bx1, by1, changedOpaque)
+                return (b.x0, b.y0, b.x1, b.y1, b.changedOpaque)
             }
 
             /// One frame's compressed data, its box and blend op: from the frame and the one before

@@ -15,23 +15,9 @@ extension WebP {
     /// The box of pixels that differ between two straight RGBA frames, its origin rounded down to even
     /// coordinates (WebP stores frame offsets halved); nil when the frames are identical.
     static func changedBox(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
-        var x0 = width, y0 = height, x1 = -1, y1 = -1
-        a.withUnsafeBytes { ra in
-        b.withUnsafeBytes { rb in
-            let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
-            for y in 0..<height {
-                let row = y * width
-                var x = 0
-                while x < width && pa[row + x] == pb[row + x] { x += 1 }
-                if x == width { continue }
-                var r = width - 1
-                while pa[row + r] == pb[row + r] { r -= 1 }
-                x0 = min(x0, x); x1 = max(x1, r); y0 = min(y0, y); y1 = y
-            }
-        }}
-        if x1 < 0 { return nil }
-        x0 &= ~1; y0 &= ~1
-        return (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+        guard let box = FrameDifference.box(b, a, width: width, height: height, checkOpacity: false) else { return nil }
+        let x0 = box.x0 & ~1, y0 = box.y0 & ~1
+        return (x0, y0, box.x1 - x0 + 1, box.y1 - y0 + 1)
     }
 
     /// Whether the box can be drawn blended: every changed pixel opaque (blending a translucent pixel
