@@ -21,9 +21,12 @@ What it does
      chart of the time ratios per frame.
 
 What the peers cannot draw as HUDRaster does (their figures carry it): cairo and Blend2D have no
-blur, so `setShadow` shadows are drawn unblurred by them (HUD shadows are recorded as blurred
-masks, which every renderer draws); cairo has no conic gradient (drawn as its first colour).
-A layer with a shadow is drawn without its shadow by cairo and Blend2D.
+blur, so `setShadow` shadows with a blur are drawn unblurred by them (HUD shadows are recorded as
+blurred masks, which every renderer draws); cairo has no conic gradient (drawn as its first colour);
+blend2d-python has no path clips (skipped) and no layers (the layer's alpha multiplies what is drawn
+in it). A layer with a shadow is drawn without its shadow by cairo and Blend2D. Every peer draws the
+shadow of a shadowed mask (text shadows), as HUDRaster does. The generated document lists, frame by
+frame, which of these apply (`unlike`), so no frame is counted as like-for-like when it is not.
 
 Setup (once)
   apt-get install -y libcairo2-dev pkg-config
@@ -277,11 +280,22 @@ class SkiaRenderer:
             elif k == "mask":
                 (ox, oy), col, cov = op[1], op[2], op[3]
                 img = s.Image.fromarray(np.ascontiguousarray(cov), colorType=s.kAlpha_8_ColorType)
+                samp = s.SamplingOptions(s.FilterMode.kLinear) if scale != 1 else s.SamplingOptions()
+                dst = s.Rect.MakeXYWH(ox, oy, cov.shape[1], cov.shape[0])
+                sh = st["shadow"]
+                if sh is not None:
+                    # The mask's shadow (a text shadow): its alpha is the mask's coverage times
+                    # the mask colour's alpha, drawn offset in the shadow colour, first.
+                    sp = s.Paint(AntiAlias=True); sp.setColor4f(s.Color4f(*sh[3:7]))
+                    sp.setAlphaf(sp.getAlphaf() * col[3] * st["alpha"]); sp.setBlendMode(self.blend[st["blend"]])
+                    if sh[2] > 0:
+                        sp.setMaskFilter(s.MaskFilter.MakeBlur(s.kNormal_BlurStyle, sh[2] / 2 * scale, False))
+                    sm = s.Matrix.Concat(s.Matrix.Translate(sh[0] * scale, sh[1] * scale), dev)
+                    steps.append(lambda c, m=sm, img=img, dst=dst, paint=sp, samp=samp:
+                                 (c.save(), c.setMatrix(m), c.drawImageRect(img, dst, samp, paint), c.restore()) and None)
                 paint = s.Paint(AntiAlias=True); paint.setColor4f(s.Color4f(*col))
                 paint.setAlphaf(paint.getAlphaf() * st["alpha"]); paint.setBlendMode(self.blend[st["blend"]])
                 m = dev
-                samp = s.SamplingOptions(s.FilterMode.kLinear) if scale != 1 else s.SamplingOptions()
-                dst = s.Rect.MakeXYWH(ox, oy, cov.shape[1], cov.shape[0])
                 steps.append(lambda c, m=m, img=img, dst=dst, paint=paint, samp=samp:
                              (c.save(), c.setMatrix(m), c.drawImageRect(img, dst, samp, paint), c.restore()) and None)
             elif k == "begin-layer":
@@ -461,6 +475,11 @@ class CairoRenderer:
                 (ox, oy), col, cov = op[1], op[2], op[3]
                 surf = self._surface_a8(cov)
                 pat = cairo.SolidPattern(col[0], col[1], col[2], col[3] * st["alpha"]); oper = self.ops[st["blend"]]
+                sh = st["shadow"]
+                if sh is not None:   # the mask's shadow first (unblurred: see the README)
+                    spat = cairo.SolidPattern(sh[3], sh[4], sh[5], sh[6] * col[3] * st["alpha"])
+                    steps.append(lambda c, surf=surf, pat=spat, oper=oper, ox=ox + sh[0], oy=oy + sh[1]:
+                                 self._mask(c, surf, pat, oper, ox, oy))
                 steps.append(lambda c, surf=surf, pat=pat, oper=oper, ox=ox, oy=oy: self._mask(c, surf, pat, oper, ox, oy))
             elif k == "begin-layer":
                 stack.append(dict(st))
@@ -655,6 +674,16 @@ class Blend2DRenderer:
             elif k == "mask":
                 (ox, oy), col, cov = op[1], op[2], op[3]
                 a = col[3] * st["alpha"] * st["layer"]
+                sh = st["shadow"]
+                if sh is not None:   # the mask's shadow first (unblurred: see the README)
+                    sa = sh[6] * a
+                    spx = np.zeros(cov.shape + (4,), dtype=np.float64)
+                    for i in range(3):
+                        spx[:, :, i] = cov * sh[3 + i] * sa
+                    spx[:, :, 3] = cov * sa
+                    simg = self.image_file(np.round(spx).astype(np.uint8), "shadow%d" % n)
+                    steps.append(lambda c, img=simg, r=b.BLRect(ox + sh[0], oy + sh[1], cov.shape[1], cov.shape[0]):
+                                 self._blit(c, b.Matrix2D(1, 0, 0, 1, 0, 0), img, r, 1.0))
                 px = np.zeros(cov.shape + (4,), dtype=np.float64)
                 for i in range(3):
                     px[:, :, i] = cov * col[i] * a
@@ -752,6 +781,36 @@ def metrics(img, ref):
     return d.mean(), 100.0 * (d.max(axis=2) > 16).mean()
 
 
+def unlike(dl):
+    """What the peers skip or simplify in this frame (README: what the peers cannot draw)."""
+    shadow, layer_shadow, saved = None, False, []
+    kinds = set()
+    for op in dl["ops"]:
+        k = op[0]
+        if k in ("save", "begin-layer"):
+            saved.append(shadow)
+        elif k in ("restore", "end-layer"):
+            shadow = saved.pop() if saved else shadow
+        if k == "shadow":
+            shadow = op[1]
+        elif k in ("fill", "stroke", "mask") and shadow is not None and shadow[2] > 0:
+            kinds.add("blurred shadow unblurred by cairo, Blend2D")
+        elif k == "begin-layer":
+            kinds.add("layer: Blend2D multiplies its alpha in instead (no layer image)")
+            if shadow is not None:
+                layer_shadow = True
+            shadow = None
+        elif k == "clip":
+            kinds.add("path clip skipped by Blend2D")
+        elif k == "draw-conic" or (k == "paint" and op[2][0] == "conic"):
+            kinds.add("conic gradient: cairo draws its first colour")
+        elif k == "reset-clip":
+            kinds.add("reset-clip skipped by Skia")
+    if layer_shadow:
+        kinds.add("layer shadow skipped by cairo, Blend2D")
+    return sorted(kinds)
+
+
 def chart(rows, peers, path):
     """Bars of peer time / HUDRaster time per frame, log scale, 1 = as fast (SVG, no dependency)."""
     colors = {"skia": "#4c78a8", "cairo": "#f58518", "blend2d": "#54a24b"}
@@ -808,7 +867,7 @@ def main():
         dl = read_list(path)
         ms, img = ours(exe, path, args.repeats, pngdir, args.pin)
         row = {"name": dl["name"], "size": "%dx%d" % (dl["w"], dl["h"]), "items": len(dl["ops"]), "ms": {"hudraster": ms},
-               "ratio": {}, "err": {}}
+               "ratio": {}, "err": {}, "unlike": unlike(dl)}
         outs = {"hudraster": img}
         for p in peers:
             try:
@@ -862,6 +921,13 @@ def tables(rows, peers, notes):
                 miss.append("%s: mean error %.3f above the best peer's %.3f" % (r["name"], r["err"]["hudraster"][0], best))
     if "blend2d" in geo and geo["blend2d"] < 0.5:
         miss.append("geometric mean against Blend2D %.2f (target 0.5 or more: within 2x)" % geo["blend2d"])
+    groups = {}
+    for r in rows:
+        groups.setdefault("; ".join(r["unlike"]) or "like-for-like", []).append(r["name"])
+    lines += ["", "Not like-for-like (what a peer skips or simplifies; its time and error carry it; shadows of",
+              "shadowed masks are drawn by every peer):", ""]
+    lines += ["- %s: %s" % (k, ", ".join(v)) for k, v in sorted(groups.items()) if k != "like-for-like"]
+    lines += ["- like-for-like on every peer: %s" % (", ".join(groups["like-for-like"]) if "like-for-like" in groups else "none")]
     lines += ["", "Targets (issue 22): " + ("all met" if not miss else "%d missed" % len(miss))] + ["- " + m for m in miss]
     lines += ["- note: " + n for n in notes]
     return "\n".join(lines)
