@@ -8,7 +8,9 @@ What it does
      `hudrender bench --display-list --write-png` (median time of --repeats replays, and the frame's
      pixels), and with skia-python, pycairo and blend2d-python in the same run, frame by frame, so a
      slow spell of the shared machine hits all renderers of a frame. Peers build their paths, paints
-     and images before the clock starts and are timed on drawing only (median of --repeats).
+     and images before the clock starts and are timed on drawing only (median of --repeats). Every
+     renderer draws all its replays of a frame on one surface made before its clock starts (HUDRaster:
+     one canvas `reset` per frame) and starts each replay from the background on the clock.
   2. Accuracy: every frame is also drawn by Skia at 8x8 the size on a float (RGBA F32) surface, with
      curves cut into 0.001 px chords, and box-filtered down: the ground truth of
      Scripts/compare_raster.py (see its README for why float and why chords). Large frames are drawn

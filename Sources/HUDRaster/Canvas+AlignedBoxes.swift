@@ -155,13 +155,15 @@ extension Canvas {
     /// and the clip (marked dirty on a layer), and the alpha as 0...255; nil when nothing would be
     /// drawn.
     @inline(__always)
-    func directTarget(_ bounds: PixelRect, alpha: Double) -> (Int, PixelRect, UInt32)? {
+    func directTarget(_ bounds: PixelRect, alpha: Double, settle: Bool = true) -> (Int, PixelRect, UInt32)? {
         let ti = targets.count - 1
         let region = targets[ti].box.intersection(bounds).intersection(state.clip.bounds)
         if region.isEmpty { return nil }
         let a8 = UInt32((alpha * 255).rounded())
         if a8 == 0 { return nil }
         if ti > 0 { targets[ti].dirty = targets[ti].dirty.union(region) }
+        // The caller blends into the pixels (unless it settles the background itself).
+        if settle { settleBackground(target: ti, replacesAll: false) }
         return (ti, region, a8)
     }
 
@@ -169,9 +171,10 @@ extension Canvas {
     func fillDirectly(_ bx: BoxCover, _ rule: FillRule, _ paint: Paint, alpha: Double) -> Bool {
         guard case .color(let c) = paint, state.shadow == nil, state.blendMode == .normal, state.clip.mask == nil
         else { return false }
-        guard let (ti, region, a8) = directTarget(bx.bounds, alpha: alpha) else { return true }
+        guard let (ti, region, a8) = directTarget(bx.bounds, alpha: alpha, settle: false) else { return true }
         let tw = targets[ti].image.width, ox = targets[ti].ox, oy = targets[ti].oy
         let color = Compositor.pack(c)
+        settleBackground(target: ti, replacesAll: replacesCanvas(bx, region: region, color: color, alpha: a8, mode: .normal))
         targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
             pixBuf.withMemoryRebound(to: UInt32.self) { px in
                 Canvas.compositeBoxes(bx, region: region, evenOdd: rule == .evenOdd, color: color, alpha: a8,

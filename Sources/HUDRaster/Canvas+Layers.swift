@@ -42,6 +42,40 @@ extension Canvas {
         state = rec.state
         let box = layer.dirty.intersection(layer.box).intersection(state.clip.bounds)
         if box.isEmpty { return }
-        draw(.box(box), Shader(kind: .aligned(layer.image, ox: layer.ox, oy: layer.oy)))
+        if state.shadow == nil && state.clip.mask == nil {
+            composite(layer, box)
+        } else {
+            draw(.box(box), Shader(kind: .aligned(layer.image, ox: layer.ox, oy: layer.oy)))
+        }
+    }
+
+    /// What `draw(.box(box), .aligned(layer))` does without a shadow or a clip mask, with the
+    /// layer's rows blended straight from its image instead of copied into a span first (the same
+    /// bytes: each row is `Compositor.blendSpan` at full coverage either way).
+    func composite(_ layer: Target, _ box: PixelRect) {
+        let ti = targets.count - 1
+        let region = targets[ti].box.intersection(box)
+        if region.isEmpty { return }
+        let mode = state.blendMode
+        let a8 = UInt32((state.alpha * 255).rounded())
+        if a8 == 0 && mode != .copy && mode != .clear { return }
+        if ti > 0 { targets[ti].dirty = targets[ti].dirty.union(region) }
+        settleBackground(target: ti, replacesAll: false)
+        let n = region.width
+        if coverageBuffer.count < n { coverageBuffer = [UInt8](repeating: 0, count: n) }
+        let tw = targets[ti].image.width, tox = targets[ti].ox, toy = targets[ti].oy
+        let lw = layer.image.width
+        layer.image.pixels.withUnsafeBufferPointer { lb in
+        lb.withMemoryRebound(to: UInt32.self) { src in
+        coverageBuffer.withUnsafeMutableBufferPointer { cb in
+        targets[ti].image.pixels.withUnsafeMutableBufferPointer { pb in
+        pb.withMemoryRebound(to: UInt32.self) { dst in
+            let cov = cb.baseAddress!
+            cov.update(repeating: 255, count: n)
+            for y in region.y0..<region.y1 {
+                Compositor.blendSpan(dst.baseAddress! + (y - toy) * tw + (region.x0 - tox), n,
+                                     src.baseAddress! + (y - layer.oy) * lw + (region.x0 - layer.ox), cov, a8, mode)
+            }
+        }}}}}
     }
 }

@@ -67,6 +67,8 @@ extension Canvas {
         if coverageBuffer.count < region.width { coverageBuffer = [UInt8](repeating: 0, count: region.width) }
         let clipMask = clip?.mask
         let solid: UInt32? = { if case .solid(let c) = shader.kind { return c }; return nil }()
+        settleBackground(target: ti, replacesAll: clipMask == nil && solid != nil && boxes != nil
+                         && self.replacesCanvas(boxes!, region: region, color: solid!, alpha: a8, mode: mode))
 
         targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
         pixBuf.withMemoryRebound(to: UInt32.self) { px in

@@ -22,7 +22,8 @@
 // were current at `beginTransparencyLayer`. All of it runs on the caller's thread: a frame's bytes
 // never depend on scheduling. The class holds the state; its concerns live in extension files:
 // Canvas+Clipping, Canvas+Drawing (the public calls), Canvas+Layers, Canvas+Pipeline (render,
-// shadows) and Canvas+AlignedBoxes (the direct solid path and closed-form rectangles).
+// shadows), Canvas+AlignedBoxes (the direct solid path and closed-form rectangles) and
+// Canvas+Background (the lazily written first colour, and `reset` for reusing a canvas).
 
 #if canImport(Glibc)
 import Glibc
@@ -88,16 +89,20 @@ public final class Canvas {
     @exclusivity(unchecked) var coverageBuffer: [UInt8] = []
     /// The stroker's arrays and the last outline's storage, reused by every `stroke`.
     @exclusivity(unchecked) var strokeScratch = Stroker.Scratch()
+    /// The background (packed premultiplied RGBA8) not yet written to the pixels; see
+    /// Canvas+Background.
+    @exclusivity(unchecked) var pendingBackground: UInt32? = nil
     /// When set, every drawing call is also recorded (a `DisplayList` of the frame).
     public var recorder: DisplayListRecorder?
 
     /// A canvas of `width` x `height` pixels filled with `background`.
     /// Throws `RasterError` when the size is invalid or over `Image`'s limits.
     public init(width: Int, height: Int, background: Color = .clear) throws {
-        let img = try Image(width: width, height: height, fill: background)
+        let img = try Image(unwrittenWidth: width, height: height)
         self.width = width; self.height = height
         targets = [Target(image: img, ox: 0, oy: 0)]
         state = GState(clip: Clip(bounds: PixelRect(x0: 0, y0: 0, x1: width, y1: height), mask: nil))
+        pendingBackground = Compositor.pack(background)
     }
 
     /// A canvas drawing over a copy of `image`.
@@ -108,7 +113,10 @@ public final class Canvas {
     }
 
     /// The pixels drawn so far (open transparency layers are not included until they end).
-    public var image: Image { targets[0].image }
+    public var image: Image {
+        writeBackground()
+        return targets[0].image
+    }
 
     // MARK: - State
 

@@ -285,9 +285,10 @@
             let c16 = widen4(c4)
             let rb = div255s(srb &* c16 &+ half)
             let agLanes = div255s(sag &* c16 &+ half)
-            // The scaled source alpha is already in each pixel's odd (ga) lane.
-            let srcA = SIMD8<UInt16>(agLanes[1], agLanes[1], agLanes[3], agLanes[3],
-                                     agLanes[5], agLanes[5], agLanes[7], agLanes[7])
+            // The scaled source alpha is already in each pixel's odd (ga) lane: copied into both
+            // of its lanes by shifts of the pixel's 32 bits (not lane by lane).
+            let a32 = unsafeBitCast(agLanes, to: SIMD4<UInt32>.self) &>> 16
+            let srcA = unsafeBitCast(a32 | (a32 &<< 16), to: SIMD8<UInt16>.self)
             let inv = full &- srcA
             let ag = agLanes &<< 8
             let v = p.loadUnaligned(as: SIMD8<UInt16>.self)
@@ -385,15 +386,20 @@
             while i < n {
                 // Four pixels at full coverage and alpha: vector source-over with per-pixel alpha.
                 if alpha == 255 && i &+ 3 < n && craw.loadUnaligned(fromByteOffset: i, as: UInt32.self) == ~0 {
-                    let sv = sraw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
-                    let a = sv &>> 8   // odd lanes hold each pixel's alpha
-                    if a[1] & a[3] & a[5] & a[7] == 255 {
+                    let px = sraw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD4<UInt32>.self)
+                    // Transparent source (the empty parts of a layer): the blend would give the
+                    // destination's bytes back.
+                    if px == .zero { i &+= 4; continue }
+                    if px | SIMD4<UInt32>(repeating: 0x00FF_FFFF) == SIMD4<UInt32>(repeating: ~0) {
                         // Opaque source: stored, not blended (the blend would give the same bytes).
-                        draw.storeBytes(of: sv, toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                        draw.storeBytes(of: px, toByteOffset: i &<< 2, as: SIMD4<UInt32>.self)
                         i &+= 4
                         continue
                     }
-                    let inv = full &- SIMD8<UInt16>(a[1], a[1], a[3], a[3], a[5], a[5], a[7], a[7])
+                    let sv = unsafeBitCast(px, to: SIMD8<UInt16>.self)
+                    // Each pixel's alpha in both of its lanes, by shifts (not lane by lane).
+                    let a32 = px &>> 24
+                    let inv = full &- unsafeBitCast(a32 | (a32 &<< 16), to: SIMD8<UInt16>.self)
                     let v = draw.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
                     let rb = div255s((v & lo) &* inv &+ half)
                     let ag = div255s((v &>> 8) &* inv &+ half) &<< 8

@@ -74,6 +74,16 @@ public struct DisplayList: Sendable {
         return canvas.image
     }
 
+    /// Draws the frame again on `canvas`, which must be of the list's size: the canvas is `reset`
+    /// to the list's background first, so a renderer drawing many frames reuses one canvas (and its
+    /// image) instead of allocating one per frame. The frame is then `canvas.image`.
+    public func render(reusing canvas: Canvas) {
+        precondition(canvas.width == width && canvas.height == height, "the canvas is not the display list's size")
+        canvas.reset(background: background)
+        replay(on: canvas)
+        canvas.writeBackground()
+    }
+
     /// Replays the calls on `canvas` (whose state should be the initial one).
     public func replay(on canvas: Canvas) {
         for op in ops { canvas.apply(op) }

@@ -64,6 +64,15 @@ public struct Image: Hashable, Sendable {
         }
     }
 
+    /// An image whose pixels are not written yet (a canvas writes its background lazily, and not
+    /// at all when the first drawing call replaces every pixel).
+    init(unwrittenWidth width: Int, height: Int) throws {
+        try Image.validate(width: width, height: height)
+        self.width = width
+        self.height = height
+        pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, n in n = width * height * 4 }
+    }
+
     /// An image over existing premultiplied RGBA8 pixels.
     public init(width: Int, height: Int, premultipliedPixels: [UInt8]) throws {
         try Image.validate(width: width, height: height)

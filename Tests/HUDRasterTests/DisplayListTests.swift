@@ -43,6 +43,14 @@ final class DisplayListTests: XCTestCase {
         return (c.recorder!.displayList, c.image)
     }
 
+    func testRenderReusingACanvasGivesTheSamePixels() throws {
+        let (list, direct) = try recorded()
+        let c = try Canvas(width: list.width, height: list.height)
+        list.render(reusing: c)
+        list.render(reusing: c)
+        XCTAssertEqual(c.image.pixels, direct.pixels)
+    }
+
     func testReplayGivesTheSamePixels() throws {
         let (list, direct) = try recorded()
         XCTAssertEqual(try list.render().pixels, direct.pixels)

@@ -1,0 +1,52 @@
+// Canvas+Background: the canvas's first colour, written lazily, and `reset` to reuse a canvas.
+//
+// Design note: a frame usually starts with a fill that replaces every pixel (a backdrop drawn with
+// `copy`, or an opaque rectangle over the whole canvas), so writing the background first is a
+// wasted pass over the frame. The background is kept pending instead and written by the first
+// call that reads or blends the pixels of the canvas's own image (`render`, the direct solid path,
+// `image`); a call that replaces every pixel whatever was there just drops it. Renderers that draw
+// many frames of one size (a worker drawing an animation, the display-list bench) `reset` one
+// canvas per frame instead of allocating a new image each time, as the peers reuse their surfaces.
+
+extension Canvas {
+    /// Starts a new frame on this canvas's pixels: the graphics state, clip, saved states and open
+    /// transparency layers are dropped, and the canvas is `background` again (as a new
+    /// `Canvas(width:height:background:)` of the same size would be, without the allocation).
+    public func reset(background: Color = .clear) {
+        if targets.count > 1 { targets.removeSubrange(1...) }
+        targets[0].dirty = .empty
+        stack.removeAll(keepingCapacity: true)
+        layers.removeAll(keepingCapacity: true)
+        state = GState(clip: Clip(bounds: PixelRect(x0: 0, y0: 0, x1: width, y1: height), mask: nil))
+        pendingBackground = Compositor.pack(background)
+    }
+
+    /// Writes the pending background, if any, to the canvas's image.
+    @inline(__always) func writeBackground() {
+        guard let bg = pendingBackground else { return }
+        pendingBackground = nil
+        targets[0].image.pixels.withUnsafeMutableBytes { raw in
+            if bg == 0 {
+                raw.initializeMemory(as: UInt8.self, repeating: 0)
+            } else {
+                raw.bindMemory(to: UInt32.self).update(repeating: bg)
+            }
+        }
+    }
+
+    /// Before a drawing call on target `ti`: drops the pending background when the call replaces
+    /// every pixel of the canvas whatever was there (`replacesAll`), writes it otherwise.
+    @inline(__always) func settleBackground(target ti: Int, replacesAll: @autoclosure () -> Bool) {
+        if ti != 0 || pendingBackground == nil { return }
+        if replacesAll() { pendingBackground = nil } else { writeBackground() }
+    }
+
+    /// Whether a solid fill of `bx` over `region` at global alpha `a8` under `mode`, with no clip
+    /// mask, gives every pixel of the canvas one value whatever was under it: the box is one
+    /// rectangle covering the canvas, and the colour is stored (copy) or opaque (normal).
+    func replacesCanvas(_ bx: BoxCover, region: PixelRect, color: UInt32, alpha a8: UInt32, mode: BlendMode) -> Bool {
+        guard bx.inner == nil, a8 == 255, region == PixelRect(x0: 0, y0: 0, x1: width, y1: height),
+              bx.x0 <= 0, bx.y0 <= 0, bx.x1 >= Double(width), bx.y1 >= Double(height) else { return false }
+        return mode == .copy || (mode == .normal && color >> 24 == 255)
+    }
+}

@@ -1,0 +1,85 @@
+// Canvas+Background: the lazily written first colour gives the same bytes as writing it first,
+// whether the first call replaces every pixel or not, and a reset canvas draws a frame exactly as
+// a new one does.
+import XCTest
+@testable import HUDRaster
+
+final class CanvasBackgroundTests: XCTestCase {
+    let bg = Color(red: 0.2, green: 0.6, blue: 0.3, alpha: 0.8)
+
+    /// The same drawing on a canvas over an image already filled with the background (nothing pending).
+    func eager(_ w: Int, _ h: Int, _ draw: (Canvas) -> Void) throws -> Image {
+        let c = Canvas(image: try Image(width: w, height: h, fill: bg))
+        draw(c)
+        return c.image
+    }
+
+    func lazy(_ w: Int, _ h: Int, _ draw: (Canvas) -> Void) throws -> (Image, Bool) {
+        let c = try Canvas(width: w, height: h, background: bg)
+        draw(c)
+        let skipped = c.pendingBackground == nil
+        return (c.image, skipped)
+    }
+
+    func testUntouchedCanvasIsTheBackground() throws {
+        let (img, _) = try lazy(7, 5) { _ in }
+        XCTAssertEqual(img, try Image(width: 7, height: 5, fill: bg))
+    }
+
+    func testFirstCallsGiveTheBytesOfAWrittenBackground() throws {
+        let cases: [(String, (Canvas) -> Void)] = [
+            ("copy over the canvas", { c in c.setBlendMode(.copy); c.setFillColor(.red); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }),
+            ("copy, translucent", { c in c.setBlendMode(.copy); c.setFillColor(Color(white: 1, alpha: 0.4)); c.fill(Rect(x: -2, y: -2, width: 40, height: 30)) }),
+            ("opaque over the canvas", { c in c.setFillColor(.blue); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }),
+            ("translucent over the canvas", { c in c.setFillColor(Color(white: 0, alpha: 0.5)); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }),
+            ("opaque, half a pixel short", { c in c.setFillColor(.blue); c.fill(Rect(x: 0.5, y: 0, width: 32.5, height: 21)) }),
+            ("copy under a global alpha", { c in c.setBlendMode(.copy); c.setAlpha(0.5); c.setFillColor(.red); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }),
+            ("copy in a clip", { c in c.clip(to: Rect(x: 3, y: 2, width: 10, height: 9)); c.setBlendMode(.copy); c.setFillColor(.red)
+                c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }),
+            ("a ring over the canvas", { c in c.setStrokeColor(.red); c.setLineWidth(4); c.stroke(Rect(x: 1, y: 1, width: 31, height: 19)) }),
+            ("a circle", { c in c.setFillColor(.red); c.fillEllipse(in: Rect(x: 2, y: 3, width: 20, height: 15)) }),
+            ("a layer first", { c in c.beginTransparencyLayer(); c.setFillColor(.red); c.fill(Rect(x: 0, y: 0, width: 33, height: 21))
+                c.endTransparencyLayer() }),
+            ("a gradient over the canvas", { c in c.drawLinearGradient(Gradient(colors: [.red, .blue]), start: Point(x: 0, y: 0),
+                                                                        end: Point(x: 33, y: 0), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation]) }),
+            ("a mask", { c in c.fill(Mask(originX: 1, originY: 1, width: 2, height: 1, coverage: [255, 90]), color: .red) }),
+        ]
+        for (name, draw) in cases {
+            let (got, _) = try lazy(33, 21, draw)
+            XCTAssertEqual(got, try eager(33, 21, draw), name)
+        }
+    }
+
+    func testAFillReplacingEveryPixelSkipsTheBackground() throws {
+        let (_, copySkips) = try lazy(33, 21) { c in c.setBlendMode(.copy); c.setFillColor(.red); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }
+        XCTAssertTrue(copySkips)
+        let (_, opaqueSkips) = try lazy(33, 21) { c in c.setFillColor(.red); c.fill(Rect(x: -1, y: 0, width: 40, height: 21)) }
+        XCTAssertTrue(opaqueSkips)
+        // A translucent fill blends over the background, which must have been written first.
+        let (img, _) = try lazy(33, 21) { c in c.setFillColor(Color(white: 0, alpha: 0.5)); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }
+        XCTAssertNotEqual(img, try Image(width: 33, height: 21, fill: Color(white: 0, alpha: 0.5)))
+    }
+
+    func testResetCanvasDrawsAFrameAsANewOne() throws {
+        let c = try Canvas(width: 40, height: 30, background: .white)
+        // Leave state behind: a clip, a CTM, an open layer, a shadow and a saved state.
+        c.saveGState()
+        c.clip(to: Rect(x: 3.5, y: 2, width: 10, height: 9))
+        c.translateBy(x: 5, y: 5)
+        c.setShadow(offset: Size(width: 2, height: 2), blur: 3)
+        c.beginTransparencyLayer()
+        c.setFillColor(.red)
+        c.fillEllipse(in: Rect(x: 0, y: 0, width: 20, height: 20))
+        c.reset(background: bg)
+        XCTAssertEqual(c.image, try Image(width: 40, height: 30, fill: bg))
+        let draw: (Canvas) -> Void = { c in
+            c.setFillColor(Color(red: 0, green: 0, blue: 1, alpha: 0.6))
+            c.setShadow(offset: Size(width: 1, height: 2), blur: 2)
+            c.fillEllipse(in: Rect(x: 4, y: 3, width: 25, height: 18))
+        }
+        draw(c)
+        let fresh = try Canvas(width: 40, height: 30, background: bg)
+        draw(fresh)
+        XCTAssertEqual(c.image, fresh.image)
+    }
+}
