@@ -24,6 +24,8 @@ extension Canvas {
         let img: Image
         if box.isEmpty {
             img = try! Image(width: 1, height: 1)
+        } else if let spare = takeSpareLayer(width: box.width, height: box.height) {
+            img = spare
         } else {
             img = (try? Image(width: box.width, height: box.height)) ?? (try! Image(width: 1, height: 1))
         }
@@ -47,6 +49,24 @@ extension Canvas {
         } else {
             draw(.box(box), Shader(kind: .aligned(layer.image, ox: layer.ox, oy: layer.oy)))
         }
+        let drawn = layer.dirty.intersection(layer.box)
+        spareLayer = (layer.image, drawn.isEmpty ? .empty : drawn.offsetBy(dx: -layer.ox, dy: -layer.oy))
+    }
+
+    /// The spare layer image when it has this size, made transparent again: it is transparent
+    /// outside the box drawn on, so only that box is zeroed (a new image zeroes all of it).
+    func takeSpareLayer(width: Int, height: Int) -> Image? {
+        guard var spare = spareLayer, spare.image.width == width, spare.image.height == height else { return nil }
+        spareLayer = nil
+        let d = spare.drawn
+        if !d.isEmpty {
+            spare.image.pixels.withUnsafeMutableBufferPointer { pb in
+                for y in d.y0..<d.y1 {
+                    (pb.baseAddress! + (y * width + d.x0) * 4).update(repeating: 0, count: d.width * 4)
+                }
+            }
+        }
+        return spare.image
     }
 
     /// What `draw(.box(box), .aligned(layer))` does without a shadow or a clip mask, with the

@@ -89,6 +89,9 @@ public final class Canvas {
     @exclusivity(unchecked) var coverageBuffer: [UInt8] = []
     /// The stroker's arrays and the last outline's storage, reused by every `stroke`.
     @exclusivity(unchecked) var strokeScratch = Stroker.Scratch()
+    /// The image of the last transparency layer that ended, and the box of it drawn on (image
+    /// coordinates): the next layer of the same size reuses it, zeroing only that box.
+    @exclusivity(unchecked) var spareLayer: (image: Image, drawn: PixelRect)? = nil
     /// The background (packed premultiplied RGBA8) not yet written to the pixels; see
     /// Canvas+Background.
     @exclusivity(unchecked) var pendingBackground: UInt32? = nil

@@ -83,3 +83,26 @@ final class CanvasBackgroundTests: XCTestCase {
         XCTAssertEqual(c.image, fresh.image)
     }
 }
+
+final class SpareLayerTests: XCTestCase {
+    /// Two layers of one size in a row: the second reuses the first's image, zeroing only what
+    /// the first drew on, and gives the bytes of a layer on a new image.
+    func testAReusedLayerImageIsTransparentAgain() throws {
+        func frame(reuse: Bool) throws -> Image {
+            let c = try Canvas(width: 50, height: 40, background: .white)
+            c.setAlpha(0.8)
+            c.beginTransparencyLayer()
+            c.setFillColor(Color(red: 1, green: 0, blue: 0, alpha: 0.7))
+            c.fill(Rect(x: 3.5, y: 2, width: 30, height: 25))
+            c.endTransparencyLayer()
+            XCTAssertNotNil(c.spareLayer)
+            if !reuse { c.spareLayer = nil }
+            c.beginTransparencyLayer()
+            c.setFillColor(Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+            c.fillEllipse(in: Rect(x: 20, y: 15, width: 25, height: 20))
+            c.endTransparencyLayer()
+            return c.image
+        }
+        XCTAssertEqual(try frame(reuse: true), try frame(reuse: false))
+    }
+}
