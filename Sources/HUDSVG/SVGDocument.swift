@@ -88,11 +88,14 @@ public final class SVGDocument: @unchecked Sendable {
         preserveAspectRatio = SVGValueParser.aspectRatio(root.attributes["preserveAspectRatio"])
         lengthContext = LengthContext(viewport: vb?.size ?? size)
         self.warnings = warnings
-        // Shapes' geometry is built once, now that the viewport (for percentages) is known.
-        var shapes = [root]
-        while let n = shapes.popLast() {
+        // Shapes' geometry and gradients are built once, now that the viewport (for percentages)
+        // and the id table (for gradient hrefs) are known.
+        let gradients = GradientResolver(ids: ids, context: lengthContext)
+        var pending = [root]
+        while let n = pending.popLast() {
             n.resolveShape(context: lengthContext)
-            shapes.append(contentsOf: n.children)
+            n.resolveGradient(gradients)
+            pending.append(contentsOf: n.children)
         }
     }
 

@@ -32,6 +32,8 @@ final class SVGNode: @unchecked Sendable {
     /// A shape's path and tight bounds when they do not depend on where it is used (no em/ex
     /// lengths); set once by `resolveShape` before the document is shared, nil otherwise.
     private(set) var resolvedShape: ResolvedShape?
+    /// A gradient element resolved along its href chain; set once by `resolveGradient`.
+    private(set) var gradient: SVGGradientTemplate?
 
     /// A shape's geometry in user space; `path` is nil for a shape that draws nothing.
     struct ResolvedShape {
@@ -60,6 +62,10 @@ final class SVGNode: @unchecked Sendable {
         if !unitless, SVGNode.geometryAttributes.contains(where: { SVGLength.parse(attributes[$0])?.isFontRelative == true }) { return }
         let path = SVGRenderer.shapePath(self, context: context)
         resolvedShape = ResolvedShape(path: path, bounds: path.map(SVGGeometry.tightBounds) ?? .null)
+    }
+
+    func resolveGradient(_ resolver: GradientResolver) {
+        gradient = resolver.template(self)
     }
 
     static let geometryAttributes = ["x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2"]

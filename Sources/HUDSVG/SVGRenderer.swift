@@ -269,8 +269,7 @@ struct SVGRenderer {
             if let n = document.ids[id], n.name == "pattern" {
                 result = patternPaint(n, bbox: bbox, opacity: opacity)
             } else if let n = document.ids[id] {
-                result = GradientResolver(ids: document.ids, context: context)
-                    .resolve(n, bbox: bbox.isNull ? nil : bbox, opacity: opacity, inheritedColor: color)
+                result = n.gradient?.paint(bbox: bbox.isNull ? nil : bbox, opacity: opacity) ?? .invalid
             } else {
                 result = .invalid
             }
