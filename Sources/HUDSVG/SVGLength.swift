@@ -17,22 +17,34 @@ struct SVGLength: Equatable {
     /// Parses `12`, `1.5em`, `50%` ...; nil when malformed or the unit is unknown.
     static func parse(_ raw: String?) -> SVGLength? {
         guard let raw else { return nil }
-        var sc = SVGScanner(raw.trimmingSpaces)
+        var sc = SVGScanner(raw)
+        // Values without surrounding whitespace (nearly all) are read as bytes; the rest are
+        // trimmed the way every other attribute is.
+        if let first = sc.bytes.first, let last = sc.bytes.last, SVGScanner.isSpace(first) || SVGScanner.isSpace(last) {
+            sc = SVGScanner(raw.trimmingSpaces)
+        }
         guard let v = sc.number() else { return nil }
-        let unit: Unit
-        switch String(decoding: sc.bytes[sc.pos...], as: UTF8.self).lowercased() {
-        case "", "px": unit = .px
-        case "%": unit = .percent
-        case "mm": unit = .mm
-        case "cm": unit = .cm
-        case "in": unit = .inch
-        case "pt": unit = .pt
-        case "pc": unit = .pc
-        case "em": unit = .em
-        case "ex": unit = .ex
+        guard let unit = unit(sc.bytes[sc.pos...]) else { return nil }
+        return SVGLength(value: v, unit: unit)
+    }
+
+    /// The unit after a number, ASCII case-insensitively (no other letters fold to a unit's).
+    private static func unit(_ bytes: ArraySlice<UInt8>) -> Unit? {
+        if bytes.isEmpty { return .px }
+        if bytes.count == 1 { return bytes.first == 0x25 ? .percent : nil }
+        guard bytes.count == 2 else { return nil }
+        let a = bytes[bytes.startIndex] | 0x20, b = bytes[bytes.startIndex + 1] | 0x20 // ASCII lower case
+        switch (a, b) {
+        case (0x70, 0x78): return .px // px
+        case (0x6D, 0x6D): return .mm
+        case (0x63, 0x6D): return .cm
+        case (0x69, 0x6E): return .inch
+        case (0x70, 0x74): return .pt
+        case (0x70, 0x63): return .pc
+        case (0x65, 0x6D): return .em
+        case (0x65, 0x78): return .ex
         default: return nil
         }
-        return SVGLength(value: v, unit: unit)
     }
 
     /// User units; nil when the result is not finite.

@@ -59,13 +59,25 @@ final class SVGNode: @unchecked Sendable {
         guard isShape else { return }
         // Path data and points are plain numbers; the other shapes' lengths may carry units.
         let unitless = name == "path" || name == "polyline" || name == "polygon"
-        if !unitless, SVGNode.geometryAttributes.contains(where: { SVGLength.parse(attributes[$0])?.isFontRelative == true }) { return }
+        if !unitless, SVGNode.geometryAttributes.contains(where: { attributes[$0].map(SVGNode.mayBeFontRelative) ?? false }) { return }
         let path = SVGRenderer.shapePath(self, context: context)
         resolvedShape = ResolvedShape(path: path, bounds: path.map(SVGGeometry.tightBounds) ?? .null)
     }
 
     func resolveGradient(_ resolver: GradientResolver) {
         gradient = resolver.template(self)
+    }
+
+    /// Whether a length's text may end in em or ex (a cheap, conservative byte test: a false
+    /// positive only means the shape is built per render, as a font-relative one must be).
+    static func mayBeFontRelative(_ raw: String) -> Bool {
+        var previousE = false
+        for b in raw.utf8 {
+            let lower = b | 0x20
+            if previousE && (lower == 0x6D || lower == 0x78) { return true }
+            previousE = lower == 0x65
+        }
+        return false
     }
 
     static let geometryAttributes = ["x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2"]
