@@ -49,8 +49,7 @@ def median_ms(fn, n):
     return statistics.median(out)
 
 
-def hudsvg(path, n, pin):
-    exe = os.path.join(ROOT, ".build", "release", "hudrender")
+def hudsvg(exe, path, n, pin):
     cmd = ([] if pin is None else ["taskset", "-c", str(pin)]) + [exe, "bench", path, "--iterations", str(n)]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     m = re.search(r"median ([0-9.]+) ms per frame \((\d+)x(\d+),.*parse ([0-9.]+) ms", out)
@@ -85,7 +84,8 @@ def resvg_svg(path, n, w):
     except ImportError:
         return None
     text = open(path, encoding="utf-8").read()
-    call = lambda: resvg_py.svg_to_bytes(svg_string=text, width=w)
+    # The scene has no text: without skip_system_fonts every call would load the system's fonts.
+    call = lambda: resvg_py.svg_to_bytes(svg_string=text, width=w, skip_system_fonts=True)
     call()
     return {"parse": None, "frame": median_ms(call, n)}
 
@@ -98,6 +98,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("files", nargs="*", default=[DEFAULT])
     ap.add_argument("--iterations", type=int, default=30)
+    ap.add_argument("--hudrender", default=os.path.join(ROOT, ".build", "release", "hudrender"),
+                    help="the hudrender binary (default: the release build)")
     ap.add_argument("--pin", type=int, help="run every renderer on this CPU (taskset)")
     ap.add_argument("--write-doc", action="store_true", help="replace the svg section of docs/benchmarks.md")
     a = ap.parse_args()
@@ -105,7 +107,7 @@ def main():
         os.sched_setaffinity(0, {a.pin})
     rows = []
     for f in a.files:
-        hud = hudsvg(f, a.iterations, a.pin)
+        hud = hudsvg(a.hudrender, f, a.iterations, a.pin)
         sk = skia_svg(f, a.iterations, hud["w"], hud["h"])
         rv = resvg_svg(f, a.iterations, hud["w"])
         rows.append((os.path.relpath(f, ROOT), hud, sk, rv))
@@ -132,7 +134,9 @@ def write_doc(table, a, load):
                          "parsed once and rendered %d times, at their intrinsic size (%s; load %.2f)." %
                          (a.iterations, "one core" if a.pin is not None else "2 cores", load),
                          "HUDSVG and Skia are split into parse and frame; resvg-py only offers parse + render + PNG encode",
-                         "in one call, so its ratio flatters HUDSVG. pycairo has no SVG reader.", "",
+                         "in one call (PNG encoding included, system fonts skipped), so its column is an upper bound",
+                         "of resvg's frame, not a frame time. pycairo has no SVG reader. `hudrender bench` reports",
+                         "the same split for any file: `hudrender bench FILE.svg`.", "",
                          table, "", end])
     doc = open(DOC, encoding="utf-8").read()
     if begin in doc:
