@@ -143,7 +143,14 @@ enum CSSColor {
 
 extension StringProtocol {
     /// The text without leading and trailing XML/CSS whitespace.
-    var trimmingSpaces: String { String(trimmingSpacesSub) }
+    var trimmingSpaces: String {
+        // Nearly every value has no surrounding whitespace; a first and last byte that are not
+        // whitespace mean the first and last Characters are not either (each whitespace
+        // Character here is one ASCII byte, and a cluster like CR LF ends in one).
+        let s = String(self)
+        if let a = s.utf8.first, let b = s.utf8.last, !SVGScanner.isSpace(a), !SVGScanner.isSpace(b) { return s }
+        return String(s.trimmingSpacesSub)
+    }
     var trimmingSpacesSub: Substring {
         let ws: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
         let sub = self[...]

@@ -137,6 +137,8 @@ final class SVGNode: @unchecked Sendable {
     private static func make(_ x: XMLElementNode, children: [SVGNode], sheet: CSSStyleSheet) -> SVGNode {
         var attrs: [String: String] = [:]
         var props: [String: String] = [:]
+        attrs.reserveCapacity(x.attributes.count)
+        props.reserveCapacity(x.attributes.count)
         for (k, v) in x.attributes {
             if presentationProperties.contains(k) && k != "transform" { props[k] = v.trimmingSpaces } else { attrs[k] = v }
         }

@@ -1,4 +1,5 @@
-// SVGLength: the byte-level parser against the String one it replaced, and the cheap em/ex test.
+// SVGLength: the byte-level parser against the String one it replaced, the cheap em/ex test and
+// the byte shortcut of trimmingSpaces.
 import XCTest
 @testable import HUDSVG
 
@@ -28,6 +29,18 @@ final class SVGLengthTests: XCTestCase {
             }
         }
         XCTAssertNil(SVGLength.parse(nil))
+    }
+
+    func testTrimmingShortcutMatchesTheCharacterTrim() {
+        let pads = ["", " ", "\t", "\n", "\r\n", "\u{0C}", "\u{A0}", " \u{301}", "\n\u{301}"]
+        for core in ["", "a", "12px", "é", "a b", "\u{301}"] {
+            for p in pads {
+                for q in pads {
+                    let raw = p + core + q
+                    XCTAssertEqual(raw.trimmingSpaces, String(raw.trimmingSpacesSub), raw.debugDescription)
+                }
+            }
+        }
     }
 
     func testFontRelativeTestIsConservative() {
