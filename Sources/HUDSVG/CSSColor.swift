@@ -14,6 +14,7 @@ import HUDRaster
 enum CSSColor {
     /// Parses a colour; nil when the text is not a colour. `currentColor` is handled by the caller.
     static func parse(_ raw: String) -> Color? {
+        if let c = plainHex(raw) { return c }
         let s = Substring(raw.trimmingSpaces)
         // ICC colours (`#CD853F icc-color(...)`) are rejected as resvg does, so the paint falls back.
         if !s.contains("("), s.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) { return nil }
@@ -111,11 +112,45 @@ enum CSSColor {
         }
         return (hue(h + 1.0 / 3), hue(h), hue(h - 1.0 / 3))
     }
+
+    /// `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` in ASCII with nothing around it, read byte by byte
+    /// (the common case in files); nil for anything else, which the general parser then decides.
+    static func plainHex(_ raw: String) -> Color? {
+        let u = raw.utf8
+        let n = u.count - 1
+        guard n == 3 || n == 4 || n == 6 || n == 8, u.first == 0x23 else { return nil }
+        var v: UInt32 = 0
+        for b in u.dropFirst() {
+            let d: UInt8
+            switch b {
+            case 0x30...0x39: d = b - 0x30
+            case 0x41...0x46: d = b - 0x41 + 10
+            case 0x61...0x66: d = b - 0x61 + 10
+            default: return nil
+            }
+            v = v << 4 | UInt32(d)
+        }
+        func byte(_ shift: UInt32) -> UInt8 { UInt8((v >> shift) & 0xFF) }
+        func doubled(_ shift: UInt32) -> UInt8 { UInt8((v >> shift) & 0xF) * 17 }
+        switch n {
+        case 3: return Color(r8: doubled(8), g8: doubled(4), b8: doubled(0))
+        case 4: return Color(r8: doubled(12), g8: doubled(8), b8: doubled(4), a8: doubled(0))
+        case 6: return Color(r8: byte(16), g8: byte(8), b8: byte(0))
+        default: return Color(r8: byte(24), g8: byte(16), b8: byte(8), a8: byte(0))
+        }
+    }
 }
 
 extension StringProtocol {
     /// The text without leading and trailing XML/CSS whitespace.
-    var trimmingSpaces: String { String(trimmingSpacesSub) }
+    var trimmingSpaces: String {
+        // Nearly every value has no surrounding whitespace; a first and last byte that are not
+        // whitespace mean the first and last Characters are not either (each whitespace
+        // Character here is one ASCII byte, and a cluster like CR LF ends in one).
+        let s = String(self)
+        if let a = s.utf8.first, let b = s.utf8.last, !SVGScanner.isSpace(a), !SVGScanner.isSpace(b) { return s }
+        return String(s.trimmingSpacesSub)
+    }
     var trimmingSpacesSub: Substring {
         let ws: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
         let sub = self[...]

@@ -1,6 +1,7 @@
 // SVGDocument: a parsed SVG file, ready to render at any size.
 //
-// Design note: parsing (XML, CSS cascade, id table, warnings) happens once in the initialiser and the
+// Design note: parsing (XML, CSS cascade, id table, warnings, and every attribute a render reads:
+// styles, transforms, shape paths and bounds, paints) happens once in the initialiser and the
 // result is immutable, so one document can be rendered for every frame of an animation and from
 // several threads. Rendering maps the viewBox into the target rectangle with preserveAspectRatio, as
 // a browser maps an `<img>`; unsupported content is skipped and listed in `warnings`, never fatal.
@@ -87,6 +88,15 @@ public final class SVGDocument: @unchecked Sendable {
         preserveAspectRatio = SVGValueParser.aspectRatio(root.attributes["preserveAspectRatio"])
         lengthContext = LengthContext(viewport: vb?.size ?? size)
         self.warnings = warnings
+        // Shapes' geometry and gradients are built once, now that the viewport (for percentages)
+        // and the id table (for gradient hrefs) are known.
+        let gradients = GradientResolver(ids: ids, context: lengthContext)
+        var pending = [root]
+        while let n = pending.popLast() {
+            n.resolveShape(context: lengthContext)
+            n.resolveGradient(gradients)
+            pending.append(contentsOf: n.children)
+        }
     }
 
     /// Reads and parses an SVG file.
@@ -114,13 +124,12 @@ public final class SVGDocument: @unchecked Sendable {
         var r = SVGRenderer(document: self, canvas: canvas)
         var ctm = fit.concatenating(base)
         // SVG 2: a transform on the root applies outside its viewBox mapping.
-        if let t = root.attributes["transform"], let tr = SVGValueParser.transform(t) {
+        if let tr = root.transform {
             ctm = fit.concatenating(tr).concatenating(base)
         }
         var style = SVGStyle()
         style = style.inheriting(root, context: lengthContext)
-        var opacity = 1.0
-        if let o = root.properties["opacity"], let v = SVGValueParser.numberOrFraction(o) { opacity = min(max(v, 0), 1) }
+        let opacity = root.declared.opacity ?? 1
         if opacity < 1 {
             canvas.setAlpha(opacity)
             canvas.beginTransparencyLayer()

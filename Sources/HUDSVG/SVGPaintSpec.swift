@@ -15,27 +15,7 @@ enum SVGPaintSpec: Equatable {
 
     /// Parses a paint; nil when invalid (the property then falls back as if absent).
     static func parse(_ raw: String, currentColor: Color) -> SVGPaintSpec? {
-        let s = raw.trimmingSpaces
-        if s == "none" { return SVGPaintSpec.none }
-        if s.lowercased() == "currentcolor" { return .color(currentColor) }
-        if s.hasPrefix("url(") {
-            guard let close = s.firstIndex(of: ")") else { return nil }
-            var ref = s[s.index(s.startIndex, offsetBy: 4)..<close].trimmingSpaces
-            if (ref.hasPrefix("'") && ref.hasSuffix("'")) || (ref.hasPrefix("\"") && ref.hasSuffix("\"")), ref.count >= 2 {
-                ref = String(ref.dropFirst().dropLast())
-            }
-            guard ref.hasPrefix("#") else { return nil }
-            let rest = s[s.index(after: close)...].trimmingSpaces
-            var fallback: SVGPaintSpec? = nil
-            if !rest.isEmpty {
-                // An unparsable fallback makes the whole value invalid (CSS), as resvg treats it.
-                guard let f = parse(rest, currentColor: currentColor) else { return nil }
-                if case .server = f { return nil }
-                fallback = f
-            }
-            return .server(id: String(ref.dropFirst()), fallback: fallback)
-        }
-        return CSSColor.parse(s).map { .color($0) }
+        SVGPaintValue.parse(raw)?.spec(currentColor: currentColor)
     }
 }
 

@@ -122,7 +122,7 @@ extension SVGRenderer {
         let key = ObjectIdentifier(cp)
         guard !referenceStack.contains(key) else { return nil }
         var m = ctm
-        if let t = cp.attributes["transform"], let tr = SVGValueParser.transform(t) { m = tr.concatenating(m) }
+        if let tr = cp.transform { m = tr.concatenating(m) }
         if cp.attributes["clipPathUnits"]?.trimmingSpaces == "objectBoundingBox" {
             let b = bounds(node, transform: .identity)
             guard !b.isNull, b.width > 0, b.height > 0 else { return nil }
@@ -135,13 +135,13 @@ extension SVGRenderer {
         for c in cp.children {
             var child = c
             var t = m
-            if c.properties["display"]?.trimmingSpaces == "none" { continue }
-            if let tr = c.attributes["transform"].flatMap(SVGValueParser.transform) { t = tr.concatenating(t) }
-            if c.name == "use", let id = c.hrefID, let target = document.ids[id], SVGRenderer.shapes.contains(target.name) {
+            if c.declared.displayNone { continue }
+            if let tr = c.transform { t = tr.concatenating(t) }
+            if c.name == "use", let id = c.hrefID, let target = document.ids[id], target.isShape {
                 let x = SVGValueParser.length(c.attributes["x"], axis: .x, context: context) ?? 0
                 let y = SVGValueParser.length(c.attributes["y"], axis: .y, context: context) ?? 0
                 t = Transform(translationX: x, y: y).concatenating(t)
-                if let tr = target.attributes["transform"].flatMap(SVGValueParser.transform) { t = tr.concatenating(t) }
+                if let tr = target.transform { t = tr.concatenating(t) }
                 child = target
             }
             guard SVGRenderer.shapes.contains(child.name) else { continue }

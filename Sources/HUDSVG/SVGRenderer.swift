@@ -53,7 +53,7 @@ struct SVGRenderer {
     mutating func renderChildren(of node: SVGNode, style: SVGStyle, ctm: Transform) {
         if node.name == "switch" {
             // The first child whose element is supported (conditional attributes are not evaluated).
-            if let c = node.children.first(where: { SVGRenderer.shapes.contains($0.name) || SVGRenderer.containers.contains($0.name) }) {
+            if let c = node.children.first(where: { $0.isShape || $0.isContainer }) {
                 render(c, parentStyle: style, ctm: ctm)
             }
             return
@@ -62,17 +62,15 @@ struct SVGRenderer {
     }
 
     mutating func render(_ node: SVGNode, parentStyle: SVGStyle, ctm parentCTM: Transform) {
-        if SVGRenderer.nonRendering.contains(node.name) { return }
+        if node.isNonRendering { return }
         visits += 1
         guard visits <= SVGRenderer.maxElementVisits, depth < SVGRenderer.maxRenderDepth else { return }
         depth += 1
         defer { depth -= 1 }
-        guard SVGRenderer.shapes.contains(node.name) || SVGRenderer.containers.contains(node.name) else { return }
-        if node.properties["display"]?.trimmingSpaces == "none" { return }
+        guard node.isShape || node.isContainer else { return }
+        if node.declared.displayNone { return }
         var ctm = parentCTM
-        if let t = node.attributes["transform"] {
-            if let tr = SVGValueParser.transform(t) { ctm = tr.concatenating(ctm) }
-        }
+        if let tr = node.transform { ctm = tr.concatenating(ctm) }
         if node.name == "use" {
             let x = SVGValueParser.length(node.attributes["x"], axis: .x, context: context) ?? 0
             let y = SVGValueParser.length(node.attributes["y"], axis: .y, context: context) ?? 0
@@ -92,12 +90,11 @@ struct SVGRenderer {
         guard ctm.determinant != 0, ctm.determinant.isFinite else { return }
         let style = parentStyle.inheriting(node, context: context)
 
-        var opacity = 1.0
-        if let o = node.properties["opacity"], o != "inherit", let v = SVGValueParser.numberOrFraction(o) { opacity = min(max(v, 0), 1) }
+        let opacity = node.declared.opacity ?? 1
         if opacity <= 0 { return }
 
         // Clip last of all: it bounds the filtered, faded result.
-        if let cp = node.properties["clip-path"]?.trimmingSpaces, cp != "none" {
+        if let cp = node.declared.clipPath {
             guard let clip = clipPath(cp, for: node, ctm: ctm) else { return }
             canvas.saveGState()
             canvas.clip(to: clip.path, rule: clip.rule)
@@ -110,7 +107,7 @@ struct SVGRenderer {
 
     private mutating func renderUnclipped(_ node: SVGNode, style: SVGStyle, ctm: Transform, opacity: Double) {
         // Filter first, then opacity (SVG compositing order).
-        if let f = node.properties["filter"]?.trimmingSpaces, f != "none" {
+        if let f = node.declared.filter {
             renderFiltered(node, filterValue: f, style: style, ctm: ctm, opacity: opacity)
             return
         }
@@ -136,7 +133,7 @@ struct SVGRenderer {
 
     /// Whether group opacity needs an offscreen layer (anything but a shape with a single paint).
     private func needsLayer(_ node: SVGNode, style: SVGStyle) -> Bool {
-        guard SVGRenderer.shapes.contains(node.name) else { return true }
+        guard node.isShape else { return true }
         return style.fill != .none && style.stroke != .none && style.strokeWidth > 0
     }
 
@@ -165,8 +162,13 @@ struct SVGRenderer {
         case "g", "svg", "a", "switch":
             renderChildren(of: node, style: style, ctm: ctm)
         default:
-            guard style.visible, let path = shapePath(node, fontSize: style.fontSize) else { return }
-            drawShape(path, style: style, ctm: ctm, opacity: opacity)
+            guard style.visible else { return }
+            if let shape = node.resolvedShape {
+                guard let path = shape.path else { return }
+                drawShape(path, bbox: shape.bounds, style: style, ctm: ctm, opacity: opacity)
+            } else if let path = shapePath(node, fontSize: style.fontSize) {
+                drawShape(path, bbox: SVGGeometry.tightBounds(path), style: style, ctm: ctm, opacity: opacity)
+            }
         }
     }
 
@@ -183,10 +185,18 @@ struct SVGRenderer {
 
     // MARK: - Shapes
 
+    /// The shape's path in user space for an inherited `fontSize` (kept on the node when it does
+    /// not depend on it).
     func shapePath(_ node: SVGNode, fontSize: Double = 12) -> Path? {
-        let a = node.attributes
+        if let shape = node.resolvedShape { return shape.path }
         var ctx = context
         ctx.fontSize = fontSize
+        return SVGRenderer.shapePath(node, context: ctx)
+    }
+
+    /// Builds a shape's path from its attributes; nil when it draws nothing.
+    static func shapePath(_ node: SVGNode, context ctx: LengthContext) -> Path? {
+        let a = node.attributes
         func len(_ k: String, _ axis: LengthAxis) -> Double? { SVGValueParser.length(a[k], axis: axis, context: ctx) }
         var p = Path()
         switch node.name {
@@ -230,8 +240,8 @@ struct SVGRenderer {
         return p.isEmpty ? nil : p
     }
 
-    mutating func drawShape(_ path: Path, style: SVGStyle, ctm: Transform, opacity: Double) {
-        let bbox = SVGGeometry.tightBounds(path)
+    /// Fills and strokes a user-space `path` whose tight bounds are `bbox`.
+    mutating func drawShape(_ path: Path, bbox: Rect, style: SVGStyle, ctm: Transform, opacity: Double) {
         func fill(_ r: inout SVGRenderer) {
             if style.fill != .none, let paint = r.resolve(style.fill, bbox: bbox, opacity: style.fillOpacity * opacity, color: style.color) {
                 r.fillDevice(path.applying(ctm), rule: style.fillRule, paint: paint, ctm: ctm)
@@ -259,8 +269,7 @@ struct SVGRenderer {
             if let n = document.ids[id], n.name == "pattern" {
                 result = patternPaint(n, bbox: bbox, opacity: opacity)
             } else if let n = document.ids[id] {
-                result = GradientResolver(ids: document.ids, context: context)
-                    .resolve(n, bbox: bbox.isNull ? nil : bbox, opacity: opacity, inheritedColor: color)
+                result = n.gradient?.paint(bbox: bbox.isNull ? nil : bbox, opacity: opacity) ?? .invalid
             } else {
                 result = .invalid
             }
@@ -309,11 +318,11 @@ struct SVGRenderer {
 
     private func bounds(_ node: SVGNode, transform t: Transform, depth: Int, budget: inout Int) -> Rect {
         budget -= 1
-        if budget < 0 || depth > SVGRenderer.maxRenderDepth || SVGRenderer.nonRendering.contains(node.name) { return .null }
-        if node.properties["display"]?.trimmingSpaces == "none" { return .null }
+        if budget < 0 || depth > SVGRenderer.maxRenderDepth || node.isNonRendering { return .null }
+        if node.declared.displayNone { return .null }
         var m = t
-        if depth > 0, let tr = node.attributes["transform"].flatMap(SVGValueParser.transform) { m = tr.concatenating(t) }
-        if SVGRenderer.shapes.contains(node.name) {
+        if depth > 0, let tr = node.transform { m = tr.concatenating(t) }
+        if node.isShape {
             guard let p = shapePath(node) else { return .null }
             return SVGGeometry.tightBounds(p.applying(m))
         }

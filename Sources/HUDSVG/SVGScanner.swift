@@ -52,9 +52,7 @@ struct SVGScanner {
                 i = j
             }
         }
-        // Keep the text short: absurdly long digit strings are still parsed but bounded by the input.
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let v = Double(text), v.isFinite else { pos = start; return nil }
+        guard let v = DecimalNumber.value(bytes, start..<i), v.isFinite else { pos = start; return nil }
         pos = i
         return v
     }

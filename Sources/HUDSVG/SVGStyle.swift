@@ -1,9 +1,9 @@
 // SVGStyle: the inherited painting state while walking the tree.
 //
-// Design note: inheritance is resolved top-down during rendering, one small value type per level.
-// An invalid value leaves the inherited one in place (SVG's "as if not specified"), `inherit` does
-// the same explicitly, and non-inherited properties (opacity, filter, display) are read straight
-// from the node by the renderer.
+// Design note: inheritance is resolved top-down during rendering, one small value type per level,
+// from values parsed when the document loaded (SVGDeclaredStyle). An invalid value leaves the
+// inherited one in place (SVG's "as if not specified"), `inherit` does the same explicitly, and
+// non-inherited properties (opacity, filter, display) are read from the node by the renderer.
 
 import HUDRaster
 
@@ -28,63 +28,44 @@ struct SVGStyle {
 
     /// The style of a child `node` of an element with this style.
     func inheriting(_ node: SVGNode, context base: LengthContext) -> SVGStyle {
+        let d = node.declared
         var s = self
-        let p = node.properties
-        if p.isEmpty { return s }
-        func v(_ k: String) -> String? {
-            guard let r = p[k], r != "inherit" else { return nil }
-            return r
-        }
-        if let f = v("font-size") {
+        if d.isEmpty { return s }
+        if let f = d.fontSize {
             let parent = LengthContext(viewport: Size(width: fontSize, height: fontSize), fontSize: fontSize)
-            if let x = SVGValueParser.length(f, axis: .x, context: parent), x >= 0 { s.fontSize = x }
+            if let x = f.resolved(axis: .x, context: parent), x >= 0 { s.fontSize = x }
         }
         var context = base
         context.fontSize = s.fontSize
-        if let c = v("color") {
-            if c.lowercased() != "currentcolor", let col = CSSColor.parse(c) { s.color = col }
-        }
-        if let f = v("fill"), let paint = SVGPaintSpec.parse(f, currentColor: s.color) { s.fill = paint }
-        if let f = v("stroke"), let paint = SVGPaintSpec.parse(f, currentColor: s.color) { s.stroke = paint }
-        if let o = v("fill-opacity"), let x = SVGValueParser.numberOrFraction(o) { s.fillOpacity = min(max(x, 0), 1) }
-        if let o = v("stroke-opacity"), let x = SVGValueParser.numberOrFraction(o) { s.strokeOpacity = min(max(x, 0), 1) }
-        if let r = v("fill-rule") {
-            if r == "evenodd" { s.fillRule = .evenOdd } else if r == "nonzero" { s.fillRule = .winding }
-        }
-        if let w = v("stroke-width"), let x = SVGValueParser.length(w, axis: .other, context: context) {
+        if let c = d.color { s.color = c }
+        if let f = d.fill { s.fill = f.spec(currentColor: s.color) }
+        if let f = d.stroke { s.stroke = f.spec(currentColor: s.color) }
+        if let o = d.fillOpacity { s.fillOpacity = o }
+        if let o = d.strokeOpacity { s.strokeOpacity = o }
+        if let r = d.fillRule { s.fillRule = r }
+        if let w = d.strokeWidth, let x = w.resolved(axis: .other, context: context) {
             s.strokeWidth = max(x, 0) // negative: no stroke (as resvg)
         }
-        if let c = v("stroke-linecap") {
-            switch c { case "butt": s.lineCap = .butt; case "round": s.lineCap = .round; case "square": s.lineCap = .square; default: break }
+        if let c = d.lineCap { s.lineCap = c }
+        if let j = d.lineJoin { s.lineJoin = j }
+        if let m = d.miterLimit { s.miterLimit = m }
+        switch d.dashArray {
+        case .noDashes?: s.dashArray = []
+        case .items(let items)?: if let arr = SVGStyle.dashArray(items, context: context) { s.dashArray = arr }
+        case nil: break
         }
-        if let j = v("stroke-linejoin") {
-            switch j {
-            case "miter", "miter-clip", "arcs": s.lineJoin = .miter
-            case "round": s.lineJoin = .round
-            case "bevel": s.lineJoin = .bevel
-            default: break
-            }
-        }
-        if let m = v("stroke-miterlimit"), let x = SVGValueParser.numberOrFraction(m), x >= 1 { s.miterLimit = x }
-        if let d = v("stroke-dasharray") {
-            if d == "none" { s.dashArray = [] } else if let arr = SVGStyle.dashArray(d, context: context) { s.dashArray = arr }
-        }
-        if let o = v("stroke-dashoffset"), let x = SVGValueParser.length(o, axis: .other, context: context) { s.dashOffset = x }
-        if let po = v("paint-order") {
-            let words = po.split(separator: " ")
-            s.strokeFirst = words.first == "stroke" || (words.first == "markers" && words.dropFirst().first == "stroke")
-        }
-        if let vis = v("visibility") {
-            if vis == "visible" { s.visible = true } else if vis == "hidden" || vis == "collapse" { s.visible = false }
-        }
+        if let o = d.dashOffset, let x = o.resolved(axis: .other, context: context) { s.dashOffset = x }
+        if let f = d.strokeFirst { s.strokeFirst = f }
+        if let v = d.visible { s.visible = v }
         return s
     }
 
-    /// A dash array; an empty array (solid) for negative values or a zero sum, doubled when odd.
-    static func dashArray(_ raw: String, context: LengthContext) -> [Double]? {
+    /// A dash array; an empty array (solid) for negative values or a zero sum, doubled when odd;
+    /// nil (keep the inherited one) when an item does not parse or resolve.
+    static func dashArray(_ items: [SVGLength?], context: LengthContext) -> [Double]? {
         var out: [Double] = []
-        for item in raw.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" }) {
-            guard let x = SVGValueParser.length(String(item), axis: .other, context: context) else { return nil }
+        for item in items {
+            guard let x = item?.resolved(axis: .other, context: context) else { return nil }
             if x < 0 { return [] }
             out.append(x)
         }

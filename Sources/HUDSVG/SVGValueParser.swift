@@ -30,24 +30,7 @@ struct LengthContext {
 enum SVGValueParser {
     /// A length with optional unit; nil when malformed.
     static func length(_ raw: String?, axis: LengthAxis, context: LengthContext) -> Double? {
-        guard let raw else { return nil }
-        var sc = SVGScanner(raw.trimmingSpaces)
-        guard let v = sc.number() else { return nil }
-        let unit = String(decoding: sc.bytes[sc.pos...], as: UTF8.self).lowercased()
-        let r: Double
-        switch unit {
-        case "", "px": r = v
-        case "%": r = v / 100 * context.percentBase(axis)
-        case "mm": r = v * 96 / 25.4
-        case "cm": r = v * 96 / 2.54
-        case "in": r = v * 96
-        case "pt": r = v * 4 / 3
-        case "pc": r = v * 16
-        case "em": r = v * context.fontSize
-        case "ex": r = v * context.fontSize / 2
-        default: return nil
-        }
-        return r.isFinite ? r : nil
+        SVGLength.parse(raw)?.resolved(axis: axis, context: context)
     }
 
     /// A plain number or a percentage as a fraction (`50%` -> 0.5); used by offsets and opacities.
