@@ -44,8 +44,7 @@ extension GIF {
                 spool = try FrameSpool(recordBytes: image.width * image.height * 4)
             }
             GIF.flatten(image, background: options.background, into: &flat)
-            let bytes = flat.withUnsafeBytes { [UInt8]($0) }
-            if try spool!.append(bytes, duration: duration) { stats.add(flat, at: elapsed) }
+            if try flat.withUnsafeBytes({ try spool!.append(raw: $0, duration: duration) }) { stats.add(flat, at: elapsed) }
             elapsed += duration
             appended += 1
         }

@@ -177,13 +177,18 @@ extension GIF {
             }
             p.disposal = Int32(DISPOSE_BACKGROUND)
             pending = p
-            for y in ny0...ny1 {
-                for x in nx0...nx1 {
-                    let i = y * width + x
-                    display[i] = 0
-                    if frame[i] != 0 && needs[i] == 0 { needs[i] = 3 }
+            let width = self.width
+            frame.withUnsafeBufferPointer { frame in
+            display.withUnsafeMutableBufferPointer { display in
+            needs.withUnsafeMutableBufferPointer { needs in
+                for y in ny0...ny1 {
+                    for x in nx0...nx1 {
+                        let i = y * width + x
+                        display[i] = 0
+                        if frame[i] != 0 && needs[i] == 0 { needs[i] = 3 }
+                    }
                 }
-            }
+            }}}
         }
 
         /// The box of pixels that must be drawn, with the count and squared error of the changed ones.
@@ -263,18 +268,24 @@ extension GIF {
             return choices
         }
 
-        /// Updates what is shown from the indices the encoder chose.
+        /// Updates what is shown from the indices the encoder chose. (Raw buffers, as in `drawBox`.)
         private func commit(_ indices: [UInt8], box: (x: Int, y: Int, w: Int, h: Int), colors: [UInt32], isLocal: Bool) {
             let t = isLocal ? Int(colors.count - 1) : Int(transparent)
-            for y in 0..<box.h {
-                for x in 0..<box.w {
-                    let k = Int(indices[y * box.w + x])
-                    if k == t { continue }
-                    let i = (y + box.y) * width + x + box.x
-                    display[i] = colors[k]
-                    shown[i] = isLocal ? -1 : Int16(k)
+            let width = self.width
+            indices.withUnsafeBufferPointer { indices in
+            colors.withUnsafeBufferPointer { colors in
+            display.withUnsafeMutableBufferPointer { display in
+            shown.withUnsafeMutableBufferPointer { shown in
+                for y in 0..<box.h {
+                    for x in 0..<box.w {
+                        let k = Int(indices[y * box.w + x])
+                        if k == t { continue }
+                        let i = (y + box.y) * width + x + box.x
+                        display[i] = colors[k]
+                        shown[i] = isLocal ? -1 : Int16(k)
+                    }
                 }
-            }
+            }}}}
         }
 
         /// Writes the last frame and the trailer.
