@@ -69,19 +69,24 @@ final class FrameSpool {
     /// Reads record `index` into `buffer`.
     func read(_ index: Int, into buffer: inout [UInt8]) throws {
         if buffer.count != recordBytes { buffer = [UInt8](repeating: 0, count: recordBytes) }
+        try buffer.withUnsafeMutableBytes { try read(index, into: $0) }
+    }
+
+    /// Reads record `index` into `raw` (`recordBytes` long). Safe to call from any one thread once
+    /// appending is over.
+    func read(_ index: Int, into raw: UnsafeMutableRawBufferPointer) throws {
+        precondition(raw.count == recordBytes)
         let offset = off_t(index) * off_t(recordBytes)
-        try buffer.withUnsafeMutableBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = pread(fd, raw.baseAddress! + done, raw.count - done, offset + off_t(done))
-                if n < 0 {
-                    let e = errno
-                    if e == EINTR { continue }
-                    throw CodecError.readFailed(path: "temporary spool", reason: String(cString: strerror(e)))
-                }
-                if n == 0 { throw CodecError.readFailed(path: "temporary spool", reason: "unexpected end of file") }
-                done += n
+        var done = 0
+        while done < raw.count {
+            let n = pread(fd, raw.baseAddress! + done, raw.count - done, offset + off_t(done))
+            if n < 0 {
+                let e = errno
+                if e == EINTR { continue }
+                throw CodecError.readFailed(path: "temporary spool", reason: String(cString: strerror(e)))
             }
+            if n == 0 { throw CodecError.readFailed(path: "temporary spool", reason: "unexpected end of file") }
+            done += n
         }
     }
 }

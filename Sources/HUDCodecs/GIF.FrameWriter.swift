@@ -23,7 +23,8 @@ extension GIF {
         let palette: Palette
         let options: Options
         private let stream: Stream
-        private var quantizer: Quantizer
+        /// Quantises again a frame whose analysis the previous frame's disposal invalidated.
+        private lazy var quantizer = Quantizer(width: width, height: height, palette: palette, dithering: options.dithering)
         private var lzw = LZWEncoder()
         private let transparent: UInt8
         private let minCodeSize: Int
@@ -36,7 +37,6 @@ extension GIF {
         private var shown: [Int16]
         /// Global palette entries as display colours (the transparent index maps to 0).
         private let paletteColors: [UInt32]
-        private var previous: [UInt32] = []
         private var quantized: [UInt8]
         /// Per pixel: 0 source unchanged, 1 source changed, 3 unchanged but cleared by the previous
         /// frame's disposal (drawn again as it was).
@@ -65,7 +65,6 @@ extension GIF {
             transparent = UInt8(palette.transparentIndex)
             minCodeSize = Stream.minCodeSize(entries: palette.tableSize)
             budget = options.errorBudget
-            quantizer = Quantizer(width: width, height: height, palette: palette, dithering: options.dithering)
             display = [UInt32](repeating: 0, count: width * height)
             shown = [Int16](repeating: -1, count: width * height)
             paletteColors = palette.colors.map { GIF.opaqueBit | UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b) } + [0]
@@ -95,21 +94,23 @@ extension GIF {
             framesWritten += 1
         }
 
-        /// Adds a flattened frame shown for `duration` seconds.
-        func add(_ frame: [UInt32], duration: Double) throws {
+        /// Adds a frame, analysed by a GIF.FrameAnalyzer that saw every frame before it, shown for
+        /// `duration` seconds.
+        func add(_ analysis: FrameAnalysis, duration: Double) throws {
             let n = width * height
-            precondition(frame.count == n)
+            precondition(analysis.frame.count == n)
             defer { elapsed += duration }
-            let first = previous.count != n
-            let (moving, clear) = markChanges(frame, first: first)
-            if !first && !moving, pending != nil {
+            let first = analysis.first, frame = analysis.frame
+            if !first && !analysis.moving, pending != nil {
                 pending!.seconds += duration
                 return
             }
-            if let clear { clearBehindPending(clear, frame) }
-            quantizer.quantize(frame, needs: needs, first: first, into: &quantized)
+            needs = analysis.needs
+            quantized = analysis.quantized
+            if !first, let clear = clearBox(frame), clearBehindPending(clear, frame) {
+                quantizer.quantize(frame, needs: needs, first: first, into: &quantized)
+            }
             var (box, changedCount, globalError) = drawBox(frame)
-            previous = frame
             if first {
                 // The first frame covers the whole canvas (some viewers size the animation from it).
                 box = (0, 0, width, height)
@@ -135,36 +136,27 @@ extension GIF {
                               disposal: Int32(DISPOSE_DO_NOT), start: elapsed, seconds: duration, data: data)
         }
 
-        /// Marks `needs` (0 unchanged, 1 changed) and finds the box of pixels that must become
-        /// transparent while something is shown there.
-        private func markChanges(_ frame: [UInt32], first: Bool) -> (moving: Bool, clear: (Int, Int, Int, Int)?) {
-            var moving = false
+        /// The box of pixels that must become transparent while something is shown there.
+        private func clearBox(_ frame: [UInt32]) -> (Int, Int, Int, Int)? {
             var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
             let (w0, h0) = (width, height)
             frame.withUnsafeBufferPointer { f in
-            previous.withUnsafeBufferPointer { p in
-            needs.withUnsafeMutableBufferPointer { nd in
             display.withUnsafeBufferPointer { d in
-                if first { for i in 0..<nd.count { nd[i] = 1 }; return }
                 for y in 0..<h0 {
                     let row = y * w0
-                    for x in 0..<w0 {
-                        let i = row + x
-                        let c = f[i]
-                        if c != p[i] { nd[i] = 1; moving = true } else { nd[i] = 0 }
-                        if c == 0 && d[i] != 0 {
-                            cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
-                        }
+                    for x in 0..<w0 where f[row + x] == 0 && d[row + x] != 0 {
+                        cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
                     }
                 }
-            }}}}
-            return (moving, cx1 >= 0 ? (cx0, cy0, cx1, cy1) : nil)
+            }}
+            return cx1 >= 0 ? (cx0, cy0, cx1, cy1) : nil
         }
 
         /// Gives the pending frame "restore to background" over a box that covers `clear`; what it
-        /// clears and should still show is drawn again by this frame.
-        private func clearBehindPending(_ clear: (Int, Int, Int, Int), _ frame: [UInt32]) {
-            guard var p = pending else { return }
+        /// clears and should still show is drawn again by this frame. Returns whether that marked
+        /// any pixel (needs 3), which changes how the frame is quantised.
+        private func clearBehindPending(_ clear: (Int, Int, Int, Int), _ frame: [UInt32]) -> Bool {
+            guard var p = pending else { return false }
             let (cx0, cy0, cx1, cy1) = clear
             let nx0 = min(p.x, cx0), ny0 = min(p.y, cy0)
             let nx1 = max(p.x + p.w - 1, cx1), ny1 = max(p.y + p.h - 1, cy1)
@@ -178,6 +170,7 @@ extension GIF {
             p.disposal = Int32(DISPOSE_BACKGROUND)
             pending = p
             let width = self.width
+            var marked = false
             frame.withUnsafeBufferPointer { frame in
             display.withUnsafeMutableBufferPointer { display in
             needs.withUnsafeMutableBufferPointer { needs in
@@ -185,10 +178,11 @@ extension GIF {
                     for x in nx0...nx1 {
                         let i = y * width + x
                         display[i] = 0
-                        if frame[i] != 0 && needs[i] == 0 { needs[i] = 3 }
+                        if frame[i] != 0 && needs[i] == 0 { needs[i] = 3; marked = true }
                     }
                 }
             }}}
+            return marked
         }
 
         /// The box of pixels that must be drawn, with the count and squared error of the changed ones.
