@@ -5,6 +5,9 @@
 // after another; this part does not, so it is computed ahead of the writer, on another core
 // (GIF.AnalysisQueue), and handed over as a value.
 extension GIF {
+    /// A box of pixels by its inclusive corners.
+    typealias Region = (x0: Int, y0: Int, x1: Int, y1: Int)
+
     struct FrameAnalysis {
         /// The flattened frame (GIF.opaqueBit | RGB, or 0).
         var frame: [UInt32]
@@ -15,6 +18,8 @@ extension GIF {
         var quantized: [UInt8]
         /// Whether any pixel changed.
         var moving: Bool
+        /// The smallest box (inclusive corners) holding every pixel `needs` marks; nil when none.
+        var changed: Region?
         /// Whether this is the first frame.
         var first: Bool
     }

@@ -20,21 +20,35 @@ extension GIF {
             precondition(frame.count == n)
             let first = previous.count != n
             var needs = [UInt8](repeating: first ? 1 : 0, count: n)
-            var moving = first
-            if !first {
-                frame.withUnsafeBufferPointer { f in
-                previous.withUnsafeBufferPointer { p in
-                needs.withUnsafeMutableBufferPointer { nd in
-                    var changed = false
-                    for i in 0..<n where f[i] != p[i] { nd[i] = 1; changed = true }
-                    moving = changed
-                }}}
-            }
+            var changed: Region? = first ? (0, 0, width - 1, height - 1) : nil
+            if !first { changed = markChanges(frame, into: &needs) }
             var quantized = [UInt8](repeating: 0, count: n)
             // A frame that does not move only lengthens the previous one: nothing to quantise.
-            if moving { quantizer.quantize(frame, needs: needs, first: first, into: &quantized) }
+            if changed != nil { quantizer.quantize(frame, needs: needs, first: first, into: &quantized) }
             previous = frame
-            return FrameAnalysis(frame: frame, needs: needs, quantized: quantized, moving: moving, first: first)
+            return FrameAnalysis(frame: frame, needs: needs, quantized: quantized, moving: changed != nil,
+                                 changed: changed, first: first)
+        }
+
+        /// Marks the pixels that differ from the previous frame; returns their box.
+        private func markChanges(_ frame: [UInt32], into needs: inout [UInt8]) -> Region? {
+            var x0 = width, y0 = height, x1 = -1, y1 = -1
+            let (w, h) = (width, height)
+            frame.withUnsafeBufferPointer { f in
+            previous.withUnsafeBufferPointer { p in
+            needs.withUnsafeMutableBufferPointer { nd in
+                for y in 0..<h {
+                    let row = y * w
+                    var first = -1, last = -1
+                    for x in 0..<w where f[row + x] != p[row + x] {
+                        nd[row + x] = 1
+                        if first < 0 { first = x }
+                        last = x
+                    }
+                    if first >= 0 { x0 = min(x0, first); x1 = max(x1, last); y0 = min(y0, y); y1 = y }
+                }
+            }}}
+            return x1 >= 0 ? (x0, y0, x1, y1) : nil
         }
     }
 }

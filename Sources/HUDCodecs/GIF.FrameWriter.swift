@@ -107,10 +107,14 @@ extension GIF {
             }
             needs = analysis.needs
             quantized = analysis.quantized
-            if !first, let clear = clearBox(frame), clearBehindPending(clear, frame) {
-                quantizer.quantize(frame, needs: needs, first: first, into: &quantized)
+            guard var region = analysis.changed else { pending?.seconds += duration; return }
+            if !first, let clear = clearBox(frame, within: region) {
+                let (marked, cleared) = clearBehindPending(clear, frame)
+                if marked { quantizer.quantize(frame, needs: needs, first: first, into: &quantized) }
+                region = (min(region.x0, cleared.x0), min(region.y0, cleared.y0),
+                          max(region.x1, cleared.x1), max(region.y1, cleared.y1))
             }
-            var (box, changedCount, globalError) = drawBox(frame)
+            var (box, changedCount, globalError) = drawBox(frame, within: region)
             if first {
                 // The first frame covers the whole canvas (some viewers size the animation from it).
                 box = (0, 0, width, height)
@@ -137,14 +141,16 @@ extension GIF {
         }
 
         /// The box of pixels that must become transparent while something is shown there.
-        private func clearBox(_ frame: [UInt32]) -> (Int, Int, Int, Int)? {
+        /// Only pixels whose source changed can be such a pixel: after every frame, nothing is shown
+        /// where the source is transparent (the clear below, and transparent pixels are never drawn).
+        private func clearBox(_ frame: [UInt32], within r: Region) -> (Int, Int, Int, Int)? {
             var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
-            let (w0, h0) = (width, height)
+            let w0 = width
             frame.withUnsafeBufferPointer { f in
             display.withUnsafeBufferPointer { d in
-                for y in 0..<h0 {
+                for y in r.y0...r.y1 {
                     let row = y * w0
-                    for x in 0..<w0 where f[row + x] == 0 && d[row + x] != 0 {
+                    for x in r.x0...r.x1 where f[row + x] == 0 && d[row + x] != 0 {
                         cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
                     }
                 }
@@ -154,9 +160,9 @@ extension GIF {
 
         /// Gives the pending frame "restore to background" over a box that covers `clear`; what it
         /// clears and should still show is drawn again by this frame. Returns whether that marked
-        /// any pixel (needs 3), which changes how the frame is quantised.
-        private func clearBehindPending(_ clear: (Int, Int, Int, Int), _ frame: [UInt32]) -> Bool {
-            guard var p = pending else { return false }
+        /// any pixel (needs 3), which changes how the frame is quantised, and the box it cleared.
+        private func clearBehindPending(_ clear: (Int, Int, Int, Int), _ frame: [UInt32]) -> (marked: Bool, cleared: Region) {
+            guard var p = pending else { return (false, clear) }
             let (cx0, cy0, cx1, cy1) = clear
             let nx0 = min(p.x, cx0), ny0 = min(p.y, cy0)
             let nx1 = max(p.x + p.w - 1, cx1), ny1 = max(p.y + p.h - 1, cy1)
@@ -182,23 +188,24 @@ extension GIF {
                     }
                 }
             }}}
-            return marked
+            return (marked, (nx0, ny0, nx1, ny1))
         }
 
         /// The box of pixels that must be drawn, with the count and squared error of the changed ones.
         /// (Raw buffers: per-pixel access to the class's arrays pays an exclusivity check each.)
-        private func drawBox(_ frame: [UInt32]) -> (box: (x: Int, y: Int, w: Int, h: Int), count: Int, error: Int) {
+        /// Pixels outside `r` have `needs` 0.
+        private func drawBox(_ frame: [UInt32], within r: Region) -> (box: (x: Int, y: Int, w: Int, h: Int), count: Int, error: Int) {
             var bx0 = width, by0 = height, bx1 = -1, by1 = -1
             var changedCount = 0, globalError = 0
-            let (w0, h0, budget) = (width, height, self.budget)
+            let (w0, budget) = (width, self.budget)
             frame.withUnsafeBufferPointer { f in
             needs.withUnsafeBufferPointer { needs in
             quantized.withUnsafeBufferPointer { q in
             display.withUnsafeBufferPointer { display in
             paletteColors.withUnsafeBufferPointer { pc in
-                for y in 0..<h0 {
+                for y in r.y0...r.y1 {
                     let row = y * w0
-                    for x in 0..<w0 {
+                    for x in r.x0...r.x1 {
                         let i = row + x
                         let nd = needs[i]
                         if nd == 0 { continue }

@@ -34,7 +34,7 @@ extension GIF {
         /// empty (no child code is 0). A dense table of every (code, index) pair is megabytes, and its
         /// lookups (one per trie node the search visits) missed the caches; this one stays in them.
         private var slots = [UInt32](repeating: 0, count: LZWEncoder.slotCount)
-        static let slotCount = 1 << 14
+        static let slotCount = 1 << 13
         private var firstChild = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
         private var nextSibling = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
         private var suffix = [UInt8](repeating: 0, count: LZWEncoder.maxCode)
@@ -98,7 +98,7 @@ extension GIF {
             let parent: UnsafeMutableBufferPointer<UInt16>, suffix: UnsafeMutableBufferPointer<UInt8>
 
             @inline(__always)
-            static func home(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> 18) }
+            static func home(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> 19) }
 
             /// The child of `code` with suffix `k`, or 0.
             @inline(__always)
