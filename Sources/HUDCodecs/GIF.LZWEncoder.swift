@@ -153,9 +153,11 @@ extension GIF {
                 let q = p + depth
                 if q >= count || visits >= LZWEncoder.searchBudget { continue }
                 visits += 1
+                // A leaf (most nodes of a young dictionary) has no child to look up.
+                var c = Int(trie.first[code])
+                if c == 0 { continue }
                 let exact = trie.child(code, target[q])
                 if truth[q] != 0 || alt[q] >= 0 {
-                    var c = Int(trie.first[code])
                     while c != 0 {
                         if c != exact && input.acceptable(q, trie.suffix[c]) { stack[top] = c | (depth + 1) << 16; top += 1 }
                         c = Int(trie.sibling[c])
