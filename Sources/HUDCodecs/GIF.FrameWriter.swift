@@ -197,26 +197,34 @@ extension GIF {
         private func drawBox(_ frame: [UInt32], within r: Region) -> (box: (x: Int, y: Int, w: Int, h: Int), count: Int, error: Int) {
             var bx0 = width, by0 = height, bx1 = -1, by1 = -1
             var changedCount = 0, globalError = 0
-            let (w0, budget) = (width, self.budget)
+            let (w0, h0, budget) = (width, height, self.budget)
             frame.withUnsafeBufferPointer { f in
             needs.withUnsafeBufferPointer { needs in
             quantized.withUnsafeBufferPointer { q in
             display.withUnsafeBufferPointer { display in
             paletteColors.withUnsafeBufferPointer { pc in
-                for y in r.y0...r.y1 {
-                    let row = y * w0
-                    for x in r.x0...r.x1 {
-                        let i = row + x
-                        let nd = needs[i]
-                        if nd == 0 { continue }
-                        if nd == 1 {
-                            let c = pc[Int(q[i])], d = display[i]
-                            if c == d || GIF.mayKeep(f[i], d, budget: budget) { continue }
-                            changedCount += 1
-                            globalError += GIF.squaredError(f[i], c)
+                let parts = RowSplit.run(r.y0..<(r.y1 + 1)) { rows in
+                    var bx0 = w0, by0 = h0, bx1 = -1, by1 = -1, count = 0, error = 0
+                    for y in rows {
+                        let row = y * w0
+                        for x in r.x0...r.x1 {
+                            let i = row + x
+                            let nd = needs[i]
+                            if nd == 0 { continue }
+                            if nd == 1 {
+                                let c = pc[Int(q[i])], d = display[i]
+                                if c == d || GIF.mayKeep(f[i], d, budget: budget) { continue }
+                                count += 1
+                                error += GIF.squaredError(f[i], c)
+                            }
+                            bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
                         }
-                        bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
                     }
+                    return (bx0, by0, bx1, by1, count, error)
+                }
+                for p in parts {
+                    bx0 = min(bx0, p.0); by0 = min(by0, p.1); bx1 = max(bx1, p.2); by1 = max(by1, p.3)
+                    changedCount += p.4; globalError += p.5
                 }
             }}}}}
             if bx1 < 0 { return ((0, 0, 0, 0), 0, 0) }
@@ -239,29 +247,31 @@ extension GIF {
             choices.target.withUnsafeMutableBufferPointer { target in
             choices.alternative.withUnsafeMutableBufferPointer { alternative in
             choices.truth.withUnsafeMutableBufferPointer { truths in
-                for y in 0..<box.h {
-                    for x in 0..<box.w {
-                        let i = (y + box.y) * width + x + box.x, j = y * box.w + x
-                        let truth = frame[i], d = display[i]
-                        switch needs[i] {
-                        case 0:
-                            // Unchanged: keep, or the index already shown (bit-identical either way).
-                            target[j] = t
-                            if !isLocal && d != 0 && shown[i] >= 0 { alternative[j] = shown[i] }
-                        case 3:
-                            let s = shown[i]
-                            target[j] = !isLocal && s >= 0 ? UInt8(s) : (isLocal ? localIndices[j] : quantized[i])
-                        default:
-                            if truth == 0 { target[j] = t; continue }
-                            let k = isLocal ? localIndices[j] : quantized[i]
-                            let c = isLocal ? localColors[Int(k)] : pc[Int(k)]
-                            if c == d || GIF.mayKeep(truth, d, budget: budget) {
-                                // Keeping what is shown is the smallest change; drawing is acceptable too.
-                                target[j] = t; alternative[j] = Int16(k)
-                            } else {
-                                target[j] = k
+                _ = RowSplit.run(0..<box.h) { rows in
+                    for y in rows {
+                        for x in 0..<box.w {
+                            let i = (y + box.y) * width + x + box.x, j = y * box.w + x
+                            let truth = frame[i], d = display[i]
+                            switch needs[i] {
+                            case 0:
+                                // Unchanged: keep, or the index already shown (bit-identical either way).
+                                target[j] = t
+                                if !isLocal && d != 0 && shown[i] >= 0 { alternative[j] = shown[i] }
+                            case 3:
+                                let s = shown[i]
+                                target[j] = !isLocal && s >= 0 ? UInt8(s) : (isLocal ? localIndices[j] : quantized[i])
+                            default:
+                                if truth == 0 { target[j] = t; continue }
+                                let k = isLocal ? localIndices[j] : quantized[i]
+                                let c = isLocal ? localColors[Int(k)] : pc[Int(k)]
+                                if c == d || GIF.mayKeep(truth, d, budget: budget) {
+                                    // Keeping what is shown is the smallest change; drawing is acceptable too.
+                                    target[j] = t; alternative[j] = Int16(k)
+                                } else {
+                                    target[j] = k
+                                }
+                                if lossy { truths[j] = truth }
                             }
-                            if lossy { truths[j] = truth }
                         }
                     }
                 }
