@@ -114,46 +114,29 @@ public enum GIF {
             threshold = max(1, Int((t * 255).rounded()))
             if let m { let p = m.withAlphaComponent(1).premultipliedRGBA8; matte = (Int(p.r), Int(p.g), Int(p.b)) }
         }
-        // Per alpha, the matte's contribution to each channel (the divisions done once per call).
-        var matteAdd = [Int](repeating: 0, count: 256 * 3)
-        if let (mr, mg, mb) = matte {
-            for a in 0..<256 {
-                let k = 255 - a
-                matteAdd[a * 3] = (mr * k + 127) / 255
-                matteAdd[a * 3 + 1] = (mg * k + 127) / 255
-                matteAdd[a * 3 + 2] = (mb * k + 127) / 255
-            }
-        }
-        let hasMatte = matte != nil
         image.pixels.withUnsafeBufferPointer { px in
-        out.withUnsafeMutableBufferPointer { o in
-        matteAdd.withUnsafeBufferPointer { ma in
-        unpremultiplied.withUnsafeBufferPointer { un in
-            for i in 0..<n {
-                let r = Int(px[i * 4]), g = Int(px[i * 4 + 1]), b = Int(px[i * 4 + 2]), a = Int(px[i * 4 + 3])
-                if a < threshold { o[i] = 0; continue }
-                var rr = r, gg = g, bb = b
-                if a != 255 {
-                    if hasMatte {
-                        rr = min(255, r + ma[a * 3]); gg = min(255, g + ma[a * 3 + 1]); bb = min(255, b + ma[a * 3 + 2])
-                    } else if a > 0 {
-                        rr = Int(un[a << 8 | r]); gg = Int(un[a << 8 | g]); bb = Int(un[a << 8 | b])
+            out.withUnsafeMutableBufferPointer { o in
+                for i in 0..<n {
+                    let r = Int(px[i * 4]), g = Int(px[i * 4 + 1]), b = Int(px[i * 4 + 2]), a = Int(px[i * 4 + 3])
+                    if a < threshold { o[i] = 0; continue }
+                    var rr = r, gg = g, bb = b
+                    if a != 255 {
+                        if let (mr, mg, mb) = matte {
+                            let k = 255 - a
+                            rr = min(255, r + (mr * k + 127) / 255)
+                            gg = min(255, g + (mg * k + 127) / 255)
+                            bb = min(255, b + (mb * k + 127) / 255)
+                        } else if a > 0 {
+                            rr = min(255, (r * 255 + a / 2) / a)
+                            gg = min(255, (g * 255 + a / 2) / a)
+                            bb = min(255, (b * 255 + a / 2) / a)
+                        }
                     }
+                    o[i] = opaqueBit | UInt32(rr) << 16 | UInt32(gg) << 8 | UInt32(bb)
                 }
-                o[i] = opaqueBit | UInt32(rr) << 16 | UInt32(gg) << 8 | UInt32(bb)
             }
-        }}}}
-    }
-
-    /// min(255, (v * 255 + a / 2) / a) at [a << 8 | v]: un-premultiplying by table instead of three
-    /// divisions per pixel.
-    private static let unpremultiplied: [UInt8] = {
-        var t = [UInt8](repeating: 0, count: 256 * 256)
-        for a in 1..<256 {
-            for v in 0..<256 { t[a << 8 | v] = UInt8(min(255, (v * 255 + a / 2) / a)) }
         }
-        return t
-    }()
+    }
 }
 
 extension GIF {
