@@ -38,45 +38,55 @@ final class FrameSpool {
     /// Returns false when the record was merged.
     @discardableResult
     func append(_ bytes: [UInt8], duration: Double) throws -> Bool {
-        precondition(bytes.count == recordBytes)
-        if !durations.isEmpty && bytes == last {
+        try bytes.withUnsafeBytes { try append(raw: $0, duration: duration) }
+    }
+
+    /// `append(_:duration:)` for bytes the caller holds in another form (no copy into an array).
+    @discardableResult
+    func append(raw: UnsafeRawBufferPointer, duration: Double) throws -> Bool {
+        precondition(raw.count == recordBytes)
+        if !durations.isEmpty && last.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress!, recordBytes) == 0 }) {
             durations[durations.count - 1] += duration
             return false
         }
         let offset = off_t(durations.count) * off_t(recordBytes)
-        try bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, offset + off_t(done))
-                if n < 0 {
-                    let e = errno
-                    if e == EINTR { continue }
-                    throw CodecError.writeFailed(path: "temporary spool", reason: "\(String(cString: strerror(e))) (free disk space in TMPDIR)")
-                }
-                done += n
+        var done = 0
+        while done < raw.count {
+            let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, offset + off_t(done))
+            if n < 0 {
+                let e = errno
+                if e == EINTR { continue }
+                throw CodecError.writeFailed(path: "temporary spool", reason: "\(String(cString: strerror(e))) (free disk space in TMPDIR)")
             }
+            done += n
         }
         durations.append(duration)
-        last = bytes
+        if last.count != recordBytes { last = [UInt8](repeating: 0, count: recordBytes) }
+        last.withUnsafeMutableBytes { $0.copyMemory(from: raw) }
         return true
     }
 
     /// Reads record `index` into `buffer`.
     func read(_ index: Int, into buffer: inout [UInt8]) throws {
         if buffer.count != recordBytes { buffer = [UInt8](repeating: 0, count: recordBytes) }
+        try buffer.withUnsafeMutableBytes { try read(index, into: $0) }
+    }
+
+    /// Reads record `index` into `raw` (`recordBytes` long). Safe to call from any one thread once
+    /// appending is over.
+    func read(_ index: Int, into raw: UnsafeMutableRawBufferPointer) throws {
+        precondition(raw.count == recordBytes)
         let offset = off_t(index) * off_t(recordBytes)
-        try buffer.withUnsafeMutableBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = pread(fd, raw.baseAddress! + done, raw.count - done, offset + off_t(done))
-                if n < 0 {
-                    let e = errno
-                    if e == EINTR { continue }
-                    throw CodecError.readFailed(path: "temporary spool", reason: String(cString: strerror(e)))
-                }
-                if n == 0 { throw CodecError.readFailed(path: "temporary spool", reason: "unexpected end of file") }
-                done += n
+        var done = 0
+        while done < raw.count {
+            let n = pread(fd, raw.baseAddress! + done, raw.count - done, offset + off_t(done))
+            if n < 0 {
+                let e = errno
+                if e == EINTR { continue }
+                throw CodecError.readFailed(path: "temporary spool", reason: String(cString: strerror(e)))
             }
+            if n == 0 { throw CodecError.readFailed(path: "temporary spool", reason: "unexpected end of file") }
+            done += n
         }
     }
 }

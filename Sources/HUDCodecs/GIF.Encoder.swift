@@ -44,8 +44,7 @@ extension GIF {
                 spool = try FrameSpool(recordBytes: image.width * image.height * 4)
             }
             GIF.flatten(image, background: options.background, into: &flat)
-            let bytes = flat.withUnsafeBytes { [UInt8]($0) }
-            if try spool!.append(bytes, duration: duration) { stats.add(flat, at: elapsed) }
+            if try flat.withUnsafeBytes({ try spool!.append(raw: $0, duration: duration) }) { stats.add(flat, at: elapsed) }
             elapsed += duration
             appended += 1
         }
@@ -62,12 +61,11 @@ extension GIF {
                 stats.close(at: elapsed)
                 let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
-                var bytes: [UInt8] = []
-                var frame = [UInt32](repeating: 0, count: w * h)
+                let analyzer = FrameAnalyzer(width: w, height: h, palette: palette, dithering: options.dithering)
+                let queue = AnalysisQueue(spool: spool, analyzer: analyzer)
+                defer { queue.stop() }
                 for i in 0..<spool.count {
-                    try spool.read(i, into: &bytes)
-                    bytes.withUnsafeBytes { raw in frame.withUnsafeMutableBytes { $0.copyMemory(from: raw) } }
-                    try writer.add(frame, duration: spool.durations[i])
+                    try writer.add(try queue.next(), duration: spool.durations[i])
                 }
                 try writer.finish()
             })
@@ -99,11 +97,12 @@ extension GIF {
                 let (w, h) = size!
                 let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
+                var analyzer = FrameAnalyzer(width: w, height: h, palette: palette, dithering: options.dithering)
                 for i in 0..<frameCount {
                     let (image, duration) = try frame(i)
                     try validateFrame(image, duration: duration, index: i, size: size)
                     GIF.flatten(image, background: options.background, into: &flat)
-                    try writer.add(flat, duration: duration)
+                    try writer.add(analyzer.analyze(flat), duration: duration)
                 }
                 try writer.finish()
             })

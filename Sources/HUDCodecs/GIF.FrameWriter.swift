@@ -23,7 +23,8 @@ extension GIF {
         let palette: Palette
         let options: Options
         private let stream: Stream
-        private var quantizer: Quantizer
+        /// Quantises again a frame whose analysis the previous frame's disposal invalidated.
+        private lazy var quantizer = Quantizer(width: width, height: height, palette: palette, dithering: options.dithering)
         private var lzw = LZWEncoder()
         private let transparent: UInt8
         private let minCodeSize: Int
@@ -36,7 +37,6 @@ extension GIF {
         private var shown: [Int16]
         /// Global palette entries as display colours (the transparent index maps to 0).
         private let paletteColors: [UInt32]
-        private var previous: [UInt32] = []
         private var quantized: [UInt8]
         /// Per pixel: 0 source unchanged, 1 source changed, 3 unchanged but cleared by the previous
         /// frame's disposal (drawn again as it was).
@@ -65,7 +65,6 @@ extension GIF {
             transparent = UInt8(palette.transparentIndex)
             minCodeSize = Stream.minCodeSize(entries: palette.tableSize)
             budget = options.errorBudget
-            quantizer = Quantizer(width: width, height: height, palette: palette, dithering: options.dithering)
             display = [UInt32](repeating: 0, count: width * height)
             shown = [Int16](repeating: -1, count: width * height)
             paletteColors = palette.colors.map { GIF.opaqueBit | UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b) } + [0]
@@ -95,21 +94,27 @@ extension GIF {
             framesWritten += 1
         }
 
-        /// Adds a flattened frame shown for `duration` seconds.
-        func add(_ frame: [UInt32], duration: Double) throws {
+        /// Adds a frame, analysed by a GIF.FrameAnalyzer that saw every frame before it, shown for
+        /// `duration` seconds.
+        func add(_ analysis: FrameAnalysis, duration: Double) throws {
             let n = width * height
-            precondition(frame.count == n)
+            precondition(analysis.frame.count == n)
             defer { elapsed += duration }
-            let first = previous.count != n
-            let (moving, clear) = markChanges(frame, first: first)
-            if !first && !moving, pending != nil {
+            let first = analysis.first, frame = analysis.frame
+            if !first && !analysis.moving, pending != nil {
                 pending!.seconds += duration
                 return
             }
-            if let clear { clearBehindPending(clear, frame) }
-            quantizer.quantize(frame, needs: needs, first: first, into: &quantized)
-            var (box, changedCount, globalError) = drawBox(frame)
-            previous = frame
+            needs = analysis.needs
+            quantized = analysis.quantized
+            guard var region = analysis.changed else { pending?.seconds += duration; return }
+            if !first, let clear = clearBox(frame, within: region) {
+                let (marked, cleared) = clearBehindPending(clear, frame)
+                if marked { quantizer.quantize(frame, needs: needs, first: first, into: &quantized) }
+                region = (min(region.x0, cleared.x0), min(region.y0, cleared.y0),
+                          max(region.x1, cleared.x1), max(region.y1, cleared.y1))
+            }
+            var (box, changedCount, globalError) = drawBox(frame, within: region)
             if first {
                 // The first frame covers the whole canvas (some viewers size the animation from it).
                 box = (0, 0, width, height)
@@ -135,36 +140,29 @@ extension GIF {
                               disposal: Int32(DISPOSE_DO_NOT), start: elapsed, seconds: duration, data: data)
         }
 
-        /// Marks `needs` (0 unchanged, 1 changed) and finds the box of pixels that must become
-        /// transparent while something is shown there.
-        private func markChanges(_ frame: [UInt32], first: Bool) -> (moving: Bool, clear: (Int, Int, Int, Int)?) {
-            var moving = false
+        /// The box of pixels that must become transparent while something is shown there.
+        /// Only pixels whose source changed can be such a pixel: after every frame, nothing is shown
+        /// where the source is transparent (the clear below, and transparent pixels are never drawn).
+        private func clearBox(_ frame: [UInt32], within r: Region) -> (Int, Int, Int, Int)? {
             var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
-            let (w0, h0) = (width, height)
+            let w0 = width
             frame.withUnsafeBufferPointer { f in
-            previous.withUnsafeBufferPointer { p in
-            needs.withUnsafeMutableBufferPointer { nd in
             display.withUnsafeBufferPointer { d in
-                if first { for i in 0..<nd.count { nd[i] = 1 }; return }
-                for y in 0..<h0 {
+                for y in r.y0...r.y1 {
                     let row = y * w0
-                    for x in 0..<w0 {
-                        let i = row + x
-                        let c = f[i]
-                        if c != p[i] { nd[i] = 1; moving = true } else { nd[i] = 0 }
-                        if c == 0 && d[i] != 0 {
-                            cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
-                        }
+                    for x in r.x0...r.x1 where f[row + x] == 0 && d[row + x] != 0 {
+                        cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
                     }
                 }
-            }}}}
-            return (moving, cx1 >= 0 ? (cx0, cy0, cx1, cy1) : nil)
+            }}
+            return cx1 >= 0 ? (cx0, cy0, cx1, cy1) : nil
         }
 
         /// Gives the pending frame "restore to background" over a box that covers `clear`; what it
-        /// clears and should still show is drawn again by this frame.
-        private func clearBehindPending(_ clear: (Int, Int, Int, Int), _ frame: [UInt32]) {
-            guard var p = pending else { return }
+        /// clears and should still show is drawn again by this frame. Returns whether that marked
+        /// any pixel (needs 3), which changes how the frame is quantised, and the box it cleared.
+        private func clearBehindPending(_ clear: (Int, Int, Int, Int), _ frame: [UInt32]) -> (marked: Bool, cleared: Region) {
+            guard var p = pending else { return (false, clear) }
             let (cx0, cy0, cx1, cy1) = clear
             let nx0 = min(p.x, cx0), ny0 = min(p.y, cy0)
             let nx1 = max(p.x + p.w - 1, cx1), ny1 = max(p.y + p.h - 1, cy1)
@@ -177,18 +175,26 @@ extension GIF {
             }
             p.disposal = Int32(DISPOSE_BACKGROUND)
             pending = p
-            for y in ny0...ny1 {
-                for x in nx0...nx1 {
-                    let i = y * width + x
-                    display[i] = 0
-                    if frame[i] != 0 && needs[i] == 0 { needs[i] = 3 }
+            let width = self.width
+            var marked = false
+            frame.withUnsafeBufferPointer { frame in
+            display.withUnsafeMutableBufferPointer { display in
+            needs.withUnsafeMutableBufferPointer { needs in
+                for y in ny0...ny1 {
+                    for x in nx0...nx1 {
+                        let i = y * width + x
+                        display[i] = 0
+                        if frame[i] != 0 && needs[i] == 0 { needs[i] = 3; marked = true }
+                    }
                 }
-            }
+            }}}
+            return (marked, (nx0, ny0, nx1, ny1))
         }
 
         /// The box of pixels that must be drawn, with the count and squared error of the changed ones.
         /// (Raw buffers: per-pixel access to the class's arrays pays an exclusivity check each.)
-        private func drawBox(_ frame: [UInt32]) -> (box: (x: Int, y: Int, w: Int, h: Int), count: Int, error: Int) {
+        /// Pixels outside `r` have `needs` 0.
+        private func drawBox(_ frame: [UInt32], within r: Region) -> (box: (x: Int, y: Int, w: Int, h: Int), count: Int, error: Int) {
             var bx0 = width, by0 = height, bx1 = -1, by1 = -1
             var changedCount = 0, globalError = 0
             let (w0, h0, budget) = (width, height, self.budget)
@@ -197,20 +203,28 @@ extension GIF {
             quantized.withUnsafeBufferPointer { q in
             display.withUnsafeBufferPointer { display in
             paletteColors.withUnsafeBufferPointer { pc in
-                for y in 0..<h0 {
-                    let row = y * w0
-                    for x in 0..<w0 {
-                        let i = row + x
-                        let nd = needs[i]
-                        if nd == 0 { continue }
-                        if nd == 1 {
-                            let c = pc[Int(q[i])], d = display[i]
-                            if c == d || GIF.mayKeep(f[i], d, budget: budget) { continue }
-                            changedCount += 1
-                            globalError += GIF.squaredError(f[i], c)
+                let parts = RowSplit.run(r.y0..<(r.y1 + 1)) { rows in
+                    var bx0 = w0, by0 = h0, bx1 = -1, by1 = -1, count = 0, error = 0
+                    for y in rows {
+                        let row = y * w0
+                        for x in r.x0...r.x1 {
+                            let i = row + x
+                            let nd = needs[i]
+                            if nd == 0 { continue }
+                            if nd == 1 {
+                                let c = pc[Int(q[i])], d = display[i]
+                                if c == d || GIF.mayKeep(f[i], d, budget: budget) { continue }
+                                count += 1
+                                error += GIF.squaredError(f[i], c)
+                            }
+                            bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
                         }
-                        bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
                     }
+                    return (bx0, by0, bx1, by1, count, error)
+                }
+                for p in parts {
+                    bx0 = min(bx0, p.0); by0 = min(by0, p.1); bx1 = max(bx1, p.2); by1 = max(by1, p.3)
+                    changedCount += p.4; globalError += p.5
                 }
             }}}}}
             if bx1 < 0 { return ((0, 0, 0, 0), 0, 0) }
@@ -233,29 +247,31 @@ extension GIF {
             choices.target.withUnsafeMutableBufferPointer { target in
             choices.alternative.withUnsafeMutableBufferPointer { alternative in
             choices.truth.withUnsafeMutableBufferPointer { truths in
-                for y in 0..<box.h {
-                    for x in 0..<box.w {
-                        let i = (y + box.y) * width + x + box.x, j = y * box.w + x
-                        let truth = frame[i], d = display[i]
-                        switch needs[i] {
-                        case 0:
-                            // Unchanged: keep, or the index already shown (bit-identical either way).
-                            target[j] = t
-                            if !isLocal && d != 0 && shown[i] >= 0 { alternative[j] = shown[i] }
-                        case 3:
-                            let s = shown[i]
-                            target[j] = !isLocal && s >= 0 ? UInt8(s) : (isLocal ? localIndices[j] : quantized[i])
-                        default:
-                            if truth == 0 { target[j] = t; continue }
-                            let k = isLocal ? localIndices[j] : quantized[i]
-                            let c = isLocal ? localColors[Int(k)] : pc[Int(k)]
-                            if c == d || GIF.mayKeep(truth, d, budget: budget) {
-                                // Keeping what is shown is the smallest change; drawing is acceptable too.
-                                target[j] = t; alternative[j] = Int16(k)
-                            } else {
-                                target[j] = k
+                _ = RowSplit.run(0..<box.h) { rows in
+                    for y in rows {
+                        for x in 0..<box.w {
+                            let i = (y + box.y) * width + x + box.x, j = y * box.w + x
+                            let truth = frame[i], d = display[i]
+                            switch needs[i] {
+                            case 0:
+                                // Unchanged: keep, or the index already shown (bit-identical either way).
+                                target[j] = t
+                                if !isLocal && d != 0 && shown[i] >= 0 { alternative[j] = shown[i] }
+                            case 3:
+                                let s = shown[i]
+                                target[j] = !isLocal && s >= 0 ? UInt8(s) : (isLocal ? localIndices[j] : quantized[i])
+                            default:
+                                if truth == 0 { target[j] = t; continue }
+                                let k = isLocal ? localIndices[j] : quantized[i]
+                                let c = isLocal ? localColors[Int(k)] : pc[Int(k)]
+                                if c == d || GIF.mayKeep(truth, d, budget: budget) {
+                                    // Keeping what is shown is the smallest change; drawing is acceptable too.
+                                    target[j] = t; alternative[j] = Int16(k)
+                                } else {
+                                    target[j] = k
+                                }
+                                if lossy { truths[j] = truth }
                             }
-                            if lossy { truths[j] = truth }
                         }
                     }
                 }
@@ -263,18 +279,24 @@ extension GIF {
             return choices
         }
 
-        /// Updates what is shown from the indices the encoder chose.
+        /// Updates what is shown from the indices the encoder chose. (Raw buffers, as in `drawBox`.)
         private func commit(_ indices: [UInt8], box: (x: Int, y: Int, w: Int, h: Int), colors: [UInt32], isLocal: Bool) {
             let t = isLocal ? Int(colors.count - 1) : Int(transparent)
-            for y in 0..<box.h {
-                for x in 0..<box.w {
-                    let k = Int(indices[y * box.w + x])
-                    if k == t { continue }
-                    let i = (y + box.y) * width + x + box.x
-                    display[i] = colors[k]
-                    shown[i] = isLocal ? -1 : Int16(k)
+            let width = self.width
+            indices.withUnsafeBufferPointer { indices in
+            colors.withUnsafeBufferPointer { colors in
+            display.withUnsafeMutableBufferPointer { display in
+            shown.withUnsafeMutableBufferPointer { shown in
+                for y in 0..<box.h {
+                    for x in 0..<box.w {
+                        let k = Int(indices[y * box.w + x])
+                        if k == t { continue }
+                        let i = (y + box.y) * width + x + box.x
+                        display[i] = colors[k]
+                        shown[i] = isLocal ? -1 : Int16(k)
+                    }
                 }
-            }
+            }}}}
         }
 
         /// Writes the last frame and the trailer.

@@ -30,21 +30,18 @@ extension GIF {
 
     struct LZWEncoder {
         static let maxCode = 4096
-        /// Per (code, index): the child code, 0 when absent (no string code is 0).
-        private var child = [UInt16](repeating: 0, count: LZWEncoder.maxCode * 256)
+        /// The (code, index) -> child map, open-addressed: each slot holds key << 12 | child, 0 when
+        /// empty (no child code is 0). A dense table of every (code, index) pair is megabytes, and its
+        /// lookups (one per trie node the search visits) missed the caches; this one stays in them.
+        private var slots = [UInt32](repeating: 0, count: LZWEncoder.slotCount)
+        static let slotCount = 1 << 13
         private var firstChild = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
         private var nextSibling = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
         private var suffix = [UInt8](repeating: 0, count: LZWEncoder.maxCode)
         private var parent = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
-
-        /// Empties the dictionary (a previous frame's strings must not be found).
-        private mutating func reset() {
-            for s in used { child[s] = 0 }
-            used.removeAll(keepingCapacity: true)
-            for i in 0..<firstChild.count { firstChild[i] = 0 }
-        }
-        /// Slots of `child` set since the last reset (cleared on reset instead of the whole table).
-        private var used: [Int] = []
+        /// The search's pending (code, depth) pairs as code | depth << 16; sized for the most a search
+        /// can push (every visit pushes at most one entry per child).
+        private var stack = [Int](repeating: 0, count: (LZWEncoder.searchBudget + 1) * 257)
         /// Nodes a lossy search may visit per emitted code: bounds the time on long runs of choice.
         static let searchBudget = 48
 
@@ -54,90 +51,155 @@ extension GIF {
         /// `budget` the squared sRGB error a pixel with a `truth` may take.
         mutating func encode(_ choices: PixelChoices, count: Int, minCodeSize: Int, colors: [UInt32],
                              budget: Int, indices: inout [UInt8]) -> [UInt8] {
-            reset()
             var bits = BitWriter()
-            let clear = 1 << minCodeSize, end = clear + 1
-            var next = clear + 2, width = minCodeSize + 1
-            bits.put(clear, width)
-            var previous = -1
             if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
             var palette = colors
             while palette.count < 256 { palette.append(0) }
-            var stack = [(code: Int, depth: Int)]()
-            stack.reserveCapacity(1024)
             choices.target.withUnsafeBufferPointer { target in
             choices.alternative.withUnsafeBufferPointer { alt in
             choices.truth.withUnsafeBufferPointer { truth in
             palette.withUnsafeBufferPointer { pal in
             indices.withUnsafeMutableBufferPointer { out in
-            child.withUnsafeMutableBufferPointer { child in
+            slots.withUnsafeMutableBufferPointer { slots in
             firstChild.withUnsafeMutableBufferPointer { first in
             nextSibling.withUnsafeMutableBufferPointer { sibling in
             parent.withUnsafeMutableBufferPointer { parent in
             suffix.withUnsafeMutableBufferPointer { suffix in
-                @inline(__always) func acceptable(_ p: Int, _ k: UInt8) -> Bool {
-                    if k == target[p] || Int16(k) == alt[p] { return true }
-                    let t = truth[p]
-                    if t == 0 { return false }
-                    let c = pal[Int(k)]
-                    if c == 0 { return false }
-                    return GIF.squaredError(t, c) <= budget
-                }
-                var p = 0
-                while p < count {
-                    var bestCode = Int(target[p]), bestLength = 1
-                    var visits = 0
-                    stack.removeAll(keepingCapacity: true)
-                    if alt[p] >= 0 { stack.append((Int(alt[p]), 1)) }
-                    stack.append((Int(target[p]), 1))
-                    // Depth-first over the trie, the exact child first at each node; longest wins.
-                    while let (code, depth) = stack.popLast() {
-                        if depth > bestLength { bestCode = code; bestLength = depth }
-                        let q = p + depth
-                        if q >= count || visits >= LZWEncoder.searchBudget { continue }
-                        visits += 1
-                        let exact = Int(child[code << 8 | Int(target[q])])
-                        if truth[q] != 0 || alt[q] >= 0 {
-                            var c = Int(first[code])
-                            while c != 0 {
-                                if c != exact && acceptable(q, suffix[c]) { stack.append((c, depth + 1)) }
-                                c = Int(sibling[c])
-                            }
-                        }
-                        if exact != 0 { stack.append((exact, depth + 1)) }
-                    }
-                    // The string's indices, read back from the trie.
-                    var c = bestCode, k = p + bestLength - 1
-                    while k > p { out[k] = suffix[c]; c = Int(parent[c]); k -= 1 }
-                    out[p] = UInt8(c)
-                    bits.put(bestCode, width)
-                    // The decoder adds previous + first index of this string once it has read it.
-                    if previous >= 0 && next < LZWEncoder.maxCode {
-                        let slot = previous << 8 | Int(out[p])
-                        if child[slot] == 0 {
-                            child[slot] = UInt16(next)
-                            suffix[next] = out[p]
-                            parent[next] = UInt16(previous)
-                            sibling[next] = first[previous]
-                            first[previous] = UInt16(next)
-                            used.append(slot)
-                        }
-                        next += 1
-                        if next == 1 << width && width < 12 { width += 1 }
-                    }
-                    previous = bestCode
-                    p += bestLength
-                    if next >= LZWEncoder.maxCode {
-                        bits.put(clear, width)
-                        for s in used { child[s] = 0 }
-                        used.removeAll(keepingCapacity: true)
-                        for i in 0..<first.count { first[i] = 0 }
-                        next = clear + 2; width = minCodeSize + 1; previous = -1
-                    }
-                }
-            }}}}}}}}}}
-            bits.put(end, width)
+            stack.withUnsafeMutableBufferPointer { stack in
+                let trie = Trie(slots: slots, first: first, sibling: sibling, parent: parent, suffix: suffix)
+                let input = Input(target: target, alt: alt, truth: truth, palette: pal, budget: budget, count: count)
+                LZWEncoder.compress(input, trie: trie, stack: stack, minCodeSize: minCodeSize, out: out, bits: &bits)
+            }}}}}}}}}}}
             return bits.finish()
+        }
+
+        /// The pixels' choices as raw buffers.
+        private struct Input {
+            let target: UnsafeBufferPointer<UInt8>, alt: UnsafeBufferPointer<Int16>, truth: UnsafeBufferPointer<UInt32>
+            let palette: UnsafeBufferPointer<UInt32>
+            let budget: Int, count: Int
+
+            /// Whether index `k` may be drawn at pixel `p`.
+            @inline(__always)
+            func acceptable(_ p: Int, _ k: UInt8) -> Bool {
+                if k == target[p] || Int16(k) == alt[p] { return true }
+                let t = truth[p]
+                if t == 0 { return false }
+                let c = palette[Int(k)]
+                if c == 0 { return false }
+                return GIF.squaredError(t, c) <= budget
+            }
+        }
+
+        /// The dictionary trie over raw buffers.
+        private struct Trie {
+            let slots: UnsafeMutableBufferPointer<UInt32>
+            let first: UnsafeMutableBufferPointer<UInt16>, sibling: UnsafeMutableBufferPointer<UInt16>
+            let parent: UnsafeMutableBufferPointer<UInt16>, suffix: UnsafeMutableBufferPointer<UInt8>
+
+            @inline(__always)
+            static func home(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> 19) }
+
+            /// The child of `code` with suffix `k`, or 0.
+            @inline(__always)
+            func child(_ code: Int, _ k: UInt8) -> Int {
+                let key = UInt32(code << 8 | Int(k))
+                var h = Trie.home(key)
+                while true {
+                    let e = slots[h]
+                    if e == 0 { return 0 }
+                    if e >> 12 == key { return Int(e & 0xFFF) }
+                    h = (h + 1) & (LZWEncoder.slotCount - 1)
+                }
+            }
+
+            /// Adds `code` as the child of `previous` with suffix `k`, unless that child exists.
+            @inline(__always)
+            func add(_ code: Int, previous: Int, _ k: UInt8) {
+                let key = UInt32(previous << 8 | Int(k))
+                var h = Trie.home(key)
+                while slots[h] != 0 {
+                    if slots[h] >> 12 == key { return }
+                    h = (h + 1) & (LZWEncoder.slotCount - 1)
+                }
+                slots[h] = key << 12 | UInt32(code)
+                suffix[code] = k
+                parent[code] = UInt16(previous)
+                sibling[code] = first[previous]
+                first[previous] = UInt16(code)
+            }
+
+            /// Empties the dictionary (a previous frame's or a cleared table's strings must not be found).
+            func reset() {
+                slots.update(repeating: 0)
+                first.update(repeating: 0)
+            }
+        }
+
+        /// The longest acceptable string at `p`: a depth-first search over the trie, the exact child
+        /// first at each node, at most `searchBudget` nodes expanded; the first longest wins.
+        @inline(__always)
+        private static func longest(at p: Int, _ input: Input, _ trie: Trie,
+                                    _ stack: UnsafeMutableBufferPointer<Int>) -> (code: Int, length: Int) {
+            let target = input.target, alt = input.alt, truth = input.truth, count = input.count
+            var bestCode = Int(target[p]), bestLength = 1
+            var visits = 0, top = 0
+            if alt[p] >= 0 { stack[top] = Int(alt[p]) | 1 << 16; top += 1 }
+            stack[top] = Int(target[p]) | 1 << 16; top += 1
+            while top > 0 {
+                top -= 1
+                let code = stack[top] & 0xFFFF, depth = stack[top] >> 16
+                if depth > bestLength { bestCode = code; bestLength = depth }
+                let q = p + depth
+                if q >= count || visits >= LZWEncoder.searchBudget { continue }
+                visits += 1
+                // A leaf (most nodes of a young dictionary) has no child to look up.
+                var c = Int(trie.first[code])
+                if c == 0 { continue }
+                let exact = trie.child(code, target[q])
+                if truth[q] != 0 || alt[q] >= 0 {
+                    while c != 0 {
+                        if c != exact && input.acceptable(q, trie.suffix[c]) { stack[top] = c | (depth + 1) << 16; top += 1 }
+                        c = Int(trie.sibling[c])
+                    }
+                }
+                if exact != 0 { stack[top] = exact | (depth + 1) << 16; top += 1 }
+            }
+            return (bestCode, bestLength)
+        }
+
+        /// The LZW loop: emits the longest acceptable string at each position and grows the
+        /// dictionary the way the decoder does.
+        private static func compress(_ input: Input, trie: Trie, stack: UnsafeMutableBufferPointer<Int>,
+                                     minCodeSize: Int, out: UnsafeMutableBufferPointer<UInt8>, bits: inout BitWriter) {
+            trie.reset()
+            let clear = 1 << minCodeSize, end = clear + 1
+            var next = clear + 2, width = minCodeSize + 1
+            bits.put(clear, width)
+            var previous = -1
+            var p = 0
+            while p < input.count {
+                let (bestCode, bestLength) = longest(at: p, input, trie, stack)
+                // The string's indices, read back from the trie.
+                var c = bestCode, k = p + bestLength - 1
+                while k > p { out[k] = trie.suffix[c]; c = Int(trie.parent[c]); k -= 1 }
+                out[p] = UInt8(c)
+                bits.put(bestCode, width)
+                // The decoder adds previous + first index of this string once it has read it.
+                if previous >= 0 && next < LZWEncoder.maxCode {
+                    trie.add(next, previous: previous, out[p])
+                    next += 1
+                    if next == 1 << width && width < 12 { width += 1 }
+                }
+                previous = bestCode
+                p += bestLength
+                if next >= LZWEncoder.maxCode {
+                    bits.put(clear, width)
+                    trie.reset()
+                    next = clear + 2; width = minCodeSize + 1; previous = -1
+                }
+            }
+            bits.put(end, width)
         }
     }
 

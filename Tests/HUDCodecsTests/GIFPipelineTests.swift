@@ -1,0 +1,55 @@
+// GIF pipeline structure: the analysis thread, the row split and the changed-box scans must not
+// change a byte. Streaming (analysis on its own thread) is compared with two-pass encoding (analysis
+// inline) on frames tall enough for the row split, with pixels that turn transparent (a disposal
+// that makes the writer quantise again) and a fade that moves everywhere.
+import XCTest
+import HUDRaster
+@testable import HUDCodecs
+
+final class GIFPipelineTests: XCTestCase {
+    /// A fading band, a square that moves right and a patch that turns transparent from frame 3 on.
+    private func frame(_ k: Int, width: Int = 80, height: Int = 120) -> Image {
+        var px = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                var c: (Int, Int, Int, Int) = (30 + x, 60 + y / 2, 200 - x, 255)
+                if y < 40 { let f = 255 - k * 20; c = ((x * 3) * f / 255, (y * 5) * f / 255, 120 * f / 255, 255) }
+                if (4 * k..<(4 * k + 16)).contains(x) && (60..<76).contains(y) { c = (250, 40, 40, 255) }
+                if k >= 3 && (50..<70).contains(x) && (90..<110).contains(y) { c = (0, 0, 0, 0) }
+                px[i] = UInt8(c.0); px[i + 1] = UInt8(c.1); px[i + 2] = UInt8(c.2); px[i + 3] = UInt8(c.3)
+            }
+        }
+        return try! Image(width: width, height: height, premultipliedPixels: px)
+    }
+
+    func testStreamingMatchesTwoPassOnTallFramesWithDisposals() throws {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let frames = (0..<8).map { frame($0) }
+        for quality in [100, 60] {
+            let options = GIF.Options(quality: quality)
+            let p1 = dir + "/s\(quality).gif", p2 = dir + "/t\(quality).gif"
+            let gif = try GIF.Encoder(path: p1, options: options)
+            for f in frames { try gif.append(f, duration: 0.04) }
+            try gif.finish()
+            try GIF.Encoder.encode(to: p2, frameCount: frames.count, options: options) { (frames[$0], 0.04) }
+            let bytes = try readBytes(p1)
+            XCTAssertEqual(bytes, try readBytes(p2), "quality \(quality)")
+            // The patch that turned transparent is transparent in the decoded frames.
+            let decoded = try GIF.decode(bytes)
+            XCTAssertEqual(decoded.frames.count, 8)
+            let last = decoded.frames[7].pixels
+            XCTAssertEqual(last[(100 * 80 + 60) * 4 + 3], 0)
+            XCTAssertEqual(last[(20 * 80 + 10) * 4 + 3], 255)
+        }
+    }
+
+    func testRowSplitCoversEveryRowOnceInOrder() {
+        for rows in [0..<0, 3..<10, 5..<200] {
+            let parts = GIF.RowSplit.run(rows) { $0 }
+            XCTAssertEqual(parts.flatMap { Array($0) }, Array(rows))
+            XCTAssertEqual(parts.count, rows.count < GIF.RowSplit.minimumRows ? 1 : 2)
+        }
+    }
+}
