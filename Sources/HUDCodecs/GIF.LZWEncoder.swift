@@ -45,7 +45,7 @@ extension GIF {
         }
         /// Slots of `child` set since the last reset (cleared on reset instead of the whole table).
         private var used: [Int] = []
-        /// Nodes a lossy search may visit per emitted code: bounds the time on long runs of choice.
+        /// Nodes a lossy search may branch at per emitted code: bounds the time on long runs of choice.
         static let searchBudget = 48
 
         /// Compresses `count` pixels into GIF sub-blocks (each a length byte and up to 255 bytes), without
@@ -94,10 +94,12 @@ extension GIF {
                     while let (code, depth) = stack.popLast() {
                         if depth > bestLength { bestCode = code; bestLength = depth }
                         let q = p + depth
-                        if q >= count || visits >= LZWEncoder.searchBudget { continue }
-                        visits += 1
+                        if q >= count { continue }
                         let exact = Int(child[code << 8 | Int(target[q])])
-                        if truth[q] != 0 || alt[q] >= 0 {
+                        // The budget bounds the branching only: the exact chain is always followed,
+                        // so a long run (a flat area) gets strings as long as plain LZW's.
+                        if (truth[q] != 0 || alt[q] >= 0) && visits < LZWEncoder.searchBudget {
+                            visits += 1
                             var c = Int(first[code])
                             while c != 0 {
                                 if c != exact && acceptable(q, suffix[c]) { stack.append((c, depth + 1)) }

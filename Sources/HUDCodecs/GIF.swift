@@ -72,7 +72,7 @@ public enum GIF {
         /// The default quality: chosen by measurement (Scripts/compare_gif.sh) on hudrender's own
         /// animations as the highest that keeps their GIFs within 0.7x of gifsicle -O3 of ffmpeg's
         /// two-pass GIF; PSNR stays above ffmpeg's.
-        public static let defaultQuality = 76
+        public static let defaultQuality = 78
 
         /// Largest error per channel (sRGB levels) a changed pixel may keep at quality 0.
         static let maximumChannelError = 16.0
