@@ -112,7 +112,8 @@ if (gf <= 3 < n) or gp < 30:
     print(f"not like-for-like: ffmpeg's GIF keeps {gf} distinct frame(s) of {n} ({gp:.2f} dB over all frames)")
 else:
     ok = hb <= gb and hp >= gp
-    print(f"{hb / gb:.3f}x bytes of gifsicle -O3, {hp - gp:+.2f} dB: {'meets' if ok else 'MISSES'} bytes <= and PSNR >=")
+    gain = "equal dB (both exact)" if hp == gp else f"{hp - gp:+.2f} dB"
+    print(f"{hb / gb:.3f}x bytes of gifsicle -O3, {gain}: {'meets' if ok else 'MISSES'} bytes <= and PSNR >=")
 PY
 }
 
