@@ -11,12 +11,14 @@
 //   gifbench measure <dir> <file>            bytes, PSNR, SSIM, flicker, banding (GIF, APNG or WebP)
 //   gifbench sample <file> <dir>             write the animation's frames at FPS (mid-frame times) as PNGs
 //   gifbench exact <dir> <file>              whether the file decodes to exactly the frames at their times
-// FPS (environment): the frames' rate, default 30.
+// FPS (environment): the frames' rate, default 30. QUALITY: the GIF quality for gif/gifstream.
 import HUDRaster
 import HUDCodecs
 import Foundation
 
 let fps = Double(ProcessInfo.processInfo.environment["FPS"] ?? "") ?? 30.0
+/// QUALITY (environment): the GIF encoder's quality for `gif` and `gifstream`, default the encoder's.
+let quality = Int(ProcessInfo.processInfo.environment["QUALITY"] ?? "") ?? GIF.Options.defaultQuality
 
 func framePaths(_ dir: String) -> [String] {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }.sorted()
@@ -211,11 +213,11 @@ do {
         try seq.finish()
     case "gif":
         let paths = framePaths(args[2])
-        try GIF.Encoder.encode(to: args[3], frameCount: paths.count, options: .init(dithering: parseDither(args.count > 4 ? args[4] : nil))) { i in
+        try GIF.Encoder.encode(to: args[3], frameCount: paths.count, options: .init(dithering: parseDither(args.count > 4 ? args[4] : nil), quality: quality)) { i in
             (try PNG.read(paths[i]), 1 / fps)
         }
     case "gifstream":
-        let enc = try GIF.Encoder(path: args[3], options: .init(dithering: parseDither(args.count > 4 ? args[4] : nil)))
+        let enc = try GIF.Encoder(path: args[3], options: .init(dithering: parseDither(args.count > 4 ? args[4] : nil), quality: quality))
         for p in framePaths(args[2]) { try enc.append(try PNG.read(p), duration: 1 / fps) }
         try enc.finish()
     case "apng":

@@ -7,7 +7,8 @@
 // already shows, whichever continues the LZW run. A pixel whose source changed is quantised (dithered
 // only there, see GIF.Quantizer), and under `Options.quality` below 100 it may instead keep what is
 // shown, or take any palette colour, while that stays within an error budget of its true colour: a
-// fade then changes only the pixels that drift out of budget, and the LZW encoder (GIF.LZWEncoder)
+// fade then changes only the pixels that drift out of budget (the budget for keeping varies by row,
+// GIF.keepBudget, so the redrawn region has no contour edge), and the LZW encoder (GIF.LZWEncoder)
 // picks among the acceptable indices the one that makes the longest string. Frames are cropped to the
 // box of pixels that must change, and a frame with none just lengthens the previous one. Frames are
 // written one step late, because a frame's disposal (keep, or restore-to-transparent when the next
@@ -64,7 +65,7 @@ extension GIF {
             self.palette = palette; self.options = options
             transparent = UInt8(palette.transparentIndex)
             minCodeSize = Stream.minCodeSize(entries: palette.tableSize)
-            budget = options.errorBudget
+            budget = options.errorBudget(exactPalette: palette.isExact)
             display = [UInt32](repeating: 0, count: width * height)
             shown = [Int16](repeating: -1, count: width * height)
             paletteColors = palette.colors.map { GIF.opaqueBit | UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b) } + [0]
@@ -213,7 +214,7 @@ extension GIF {
                             if nd == 0 { continue }
                             if nd == 1 {
                                 let c = pc[Int(q[i])], d = display[i]
-                                if c == d || GIF.mayKeep(f[i], d, budget: budget) { continue }
+                                if c == d || GIF.mayKeep(f[i], d, budget: GIF.keepBudget(budget, y: y)) { continue }
                                 count += 1
                                 error += GIF.squaredError(f[i], c)
                             }
@@ -264,7 +265,7 @@ extension GIF {
                                 if truth == 0 { target[j] = t; continue }
                                 let k = isLocal ? localIndices[j] : quantized[i]
                                 let c = isLocal ? localColors[Int(k)] : pc[Int(k)]
-                                if c == d || GIF.mayKeep(truth, d, budget: budget) {
+                                if c == d || GIF.mayKeep(truth, d, budget: GIF.keepBudget(budget, y: y + box.y)) {
                                     // Keeping what is shown is the smallest change; drawing is acceptable too.
                                     target[j] = t; alternative[j] = Int16(k)
                                 } else {
@@ -312,5 +313,20 @@ extension GIF {
     @inline(__always)
     static func mayKeep(_ truth: UInt32, _ shown: UInt32, budget: Int) -> Bool {
         budget > 0 && truth != 0 && shown != 0 && squaredError(truth, shown) <= budget
+    }
+}
+
+extension GIF {
+    /// The error a changed pixel in row `y` may keep: a share of `budget` that steps through eight
+    /// levels over eight rows. With one budget everywhere, a fade redraws whole regions in the frame
+    /// their error crosses it, and the edge between redrawn and kept pixels is a contour ring in
+    /// a smooth gradient; with thresholds interleaved by row, that edge is spread over eight rows
+    /// and averages out. The thresholds vary by row only, so runs along a row (what LZW strings
+    /// follow) stay as long as before, which a 2-D dither matrix measured to break.
+    @inline(__always)
+    static func keepBudget(_ budget: Int, y: Int) -> Int {
+        // The row's rank is its 3-bit index reversed (0 4 2 6 1 5 3 7): neighbouring rows far apart.
+        let rank = (y & 1) << 2 | (y & 2) | (y >> 2) & 1
+        return budget * (2 * rank + 1) / 16
     }
 }

@@ -42,7 +42,7 @@ extension GIF {
         /// The search's pending (code, depth) pairs as code | depth << 16; sized for the most a search
         /// can push (every visit pushes at most one entry per child).
         private var stack = [Int](repeating: 0, count: (LZWEncoder.searchBudget + 1) * 257)
-        /// Nodes a lossy search may visit per emitted code: bounds the time on long runs of choice.
+        /// Nodes a lossy search may branch at per emitted code: bounds the time on long runs of choice.
         static let searchBudget = 48
 
         /// Compresses `count` pixels into GIF sub-blocks (each a length byte and up to 255 bytes), without
@@ -151,13 +151,16 @@ extension GIF {
                 let code = stack[top] & 0xFFFF, depth = stack[top] >> 16
                 if depth > bestLength { bestCode = code; bestLength = depth }
                 let q = p + depth
-                if q >= count || visits >= LZWEncoder.searchBudget { continue }
-                visits += 1
+                if q >= count { continue }
+                // The budget bounds the branching only: the exact chain is always followed, so a
+                // long run (a flat area) gets strings as long as plain LZW's.
+                let branches = (truth[q] != 0 || alt[q] >= 0) && visits < LZWEncoder.searchBudget
+                if branches { visits += 1 }
                 // A leaf (most nodes of a young dictionary) has no child to look up.
                 var c = Int(trie.first[code])
                 if c == 0 { continue }
                 let exact = trie.child(code, target[q])
-                if truth[q] != 0 || alt[q] >= 0 {
+                if branches {
                     while c != 0 {
                         if c != exact && input.acceptable(q, trie.suffix[c]) { stack[top] = c | (depth + 1) << 16; top += 1 }
                         c = Int(trie.sibling[c])

@@ -138,6 +138,8 @@ extension GIF {
         /// sRGB entries (without the transparent entry).
         var colors: [(r: UInt8, g: UInt8, b: UInt8)]
         var lab: [OkLabColor]
+        /// Whether the palette holds every colour of the animation exactly (no quantisation error).
+        var isExact = false
         /// Index drawn for "keep what is there" and for transparent pixels.
         var transparentIndex: Int { colors.count }
         /// Entries in the written table: a power of two >= colors.count + 1.
@@ -158,7 +160,9 @@ extension GIF {
             if let exact = stats.exact, exact.count <= k {
                 // Sorted for determinism (dictionary order is not).
                 let cs = exact.keys.sorted().map { (r: UInt8(($0 >> 16) & 0xFF), g: UInt8(($0 >> 8) & 0xFF), b: UInt8($0 & 0xFF)) }
-                return Palette(colors: cs)
+                var palette = Palette(colors: cs)
+                palette.isExact = true
+                return palette
             }
             var points: [OkLabColor] = []
             var weights: [Float] = []

@@ -2,9 +2,10 @@
 //
 // Design note: only pixels whose source changed are quantised (the frame writer keeps every other
 // pixel as it is shown), so error diffusion runs over changing areas only and a static area never
-// "dances". Diffusion skips high-contrast (anti-aliased) edges, and a changing pixel that the palette
-// serves within a level is drawn undithered: diffusion noise differs from frame to frame and defeats
-// LZW. Nearest-colour searches go through an exact per-colour cache (a bit per RGB value marks it
+// "dances". Diffusion skips high-contrast (anti-aliased) edges and pixels that move (diffusion noise
+// differs from frame to frame and defeats LZW); it dithers the first frame and pixels that come to
+// rest. Ordered dithering picks between the two palette colours around a colour by a threshold tied
+// to the pixel's position, so its pattern is stable in time. Nearest-colour searches go through an exact per-colour cache (a bit per RGB value marks it
 // known), since fades repeat the same colours along rows and from frame to frame.
 extension GIF {
     struct Quantizer {
@@ -35,19 +36,8 @@ extension GIF {
             return v
         }
 
-        /// Peak-to-peak ordered-dither offset in sRGB levels; 4 measured best (Scripts/compare_gif.sh: 8 and
-        /// more add visible noise, PSNR 42.7 and below, without reducing banding).
-        static let orderedAmplitude = 4
-
-        /// A moving pixel whose nearest palette colour is off by more than this many sRGB levels in a
-        /// channel is dithered even while it moves: there the palette is sparse and a fade would show
-        /// moving bands. Measured on the default story: 1 keeps bands out of the early fade-in (near
-        /// white) for 7% more bytes than never dithering moving pixels; 0.5 dithers nearly everything
-        /// (2.2 MB).
-        static let motionDitherError: Float = 1
-
         /// The 8x8 Bayer threshold matrix (values 0...63), built by the usual recursive doubling.
-        private static let bayer: [Int] = {
+        static let bayer: [Int] = {
             var m = [0], size = 1
             while size < 8 {
                 var n = [Int](repeating: 0, count: size * size * 4)
@@ -65,6 +55,22 @@ extension GIF {
             return m
         }()
 
+        /// Ordered dithering between the two palette colours around a colour: `k1` is drawn where the
+        /// colour's position between `k0` and `k1` (projected on the segment) exceeds the pixel's
+        /// threshold (0...63), so a region's average is the true colour and the pattern depends only on
+        /// the colour and the pixel's position (a pixel whose colour does not change keeps its index).
+        @inline(__always)
+        static func orderedPick(_ r: Int, _ g: Int, _ b: Int, _ k0: UInt8, _ k1: UInt8, threshold: Int,
+                                pr: [Float], pg: [Float], pb: [Float]) -> UInt8 {
+            if k0 == k1 { return k0 }
+            let a = (pr[Int(k0)], pg[Int(k0)], pb[Int(k0)]), z = (pr[Int(k1)], pg[Int(k1)], pb[Int(k1)])
+            let d = (z.0 - a.0, z.1 - a.1, z.2 - a.2)
+            let len = d.0 * d.0 + d.1 * d.1 + d.2 * d.2
+            if len == 0 { return k0 }
+            let t = ((Float(r) - a.0) * d.0 + (Float(g) - a.1) * d.1 + (Float(b) - a.2) * d.2) / len
+            return t * 64 > Float(threshold) + 0.5 ? k1 : k0
+        }
+
         /// Fills `quantized` with palette indices for the pixels that `needs` marks (non-zero; 1 = its
         /// source changed since the previous frame). Works on raw buffers taken once per frame
         /// (per-access exclusivity checks on the arrays cost more than the quantisation itself).
@@ -78,12 +84,11 @@ extension GIF {
             }
             let w = width, h = height, t = transparent, search = self.search
             let pr = palette.colors.map { Float($0.r) }, pg = palette.colors.map { Float($0.g) }, pb = palette.colors.map { Float($0.b) }
-            let bayer = GIF.Quantizer.bayer, amplitude = GIF.Quantizer.orderedAmplitude
+            let bayer = GIF.Quantizer.bayer
             // Error rows (3 channels, one pixel of padding each side).
             var cur = [Float](repeating: 0, count: (w + 2) * 3)
             var next = [Float](repeating: 0, count: (w + 2) * 3)
             let edgeThreshold: UInt32 = 40
-            let motionError = GIF.Quantizer.motionDitherError
             @inline(__always) func contrast(_ a: UInt32, _ b: UInt32) -> UInt32 {
                 if (a ^ b) & GIF.opaqueBit != 0 { return 255 }
                 let dr = abs(Int32((a >> 16) & 0xFF) - Int32((b >> 16) & 0xFF))
@@ -104,6 +109,24 @@ extension GIF {
                     known[key >> 6] |= 1 << UInt64(key & 63)
                     return v
                 }
+                /// Anti-aliased (high-contrast) edges are drawn with the nearest colour: dither there
+                /// only roughens the edge.
+                @inline(__always) func isEdge(_ x: Int, _ y: Int, _ i: Int, _ c: UInt32) -> Bool {
+                    (x > 0 && contrast(c, f[i - 1]) > edgeThreshold) || (x + 1 < w && contrast(c, f[i + 1]) > edgeThreshold)
+                        || (y > 0 && contrast(c, f[i - w]) > edgeThreshold) || (y + 1 < h && contrast(c, f[i + w]) > edgeThreshold)
+                }
+                /// The palette colour on the other side of a colour from its nearest entry `k0` (the
+                /// nearest to the colour mirrored through it), or `k0` when the palette has it within
+                /// half a level.
+                @inline(__always) func bracket(_ r: Int, _ g: Int, _ b: Int, _ k0: UInt8) -> UInt8 {
+                    let dr = r - Int(pr[Int(k0)]), dg = g - Int(pg[Int(k0)]), db = b - Int(pb[Int(k0)])
+                    if dr == 0 && dg == 0 && db == 0 { return k0 }
+                    for s in 1...3 {
+                        let k = nearest(max(0, min(255, r + s * dr)), max(0, min(255, g + s * dg)), max(0, min(255, b + s * db)))
+                        if k != k0 { return k }
+                    }
+                    return k0
+                }
                 for y in 0..<h {
                     if strength > 0 { for k in 0..<next.count { next[k] = 0 } }
                     for x in 0..<w {
@@ -113,26 +136,20 @@ extension GIF {
                         if c == 0 { q[i] = t; continue }
                         let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
                         if ordered {
-                            let o = (bayer[(y & 7) * 8 + (x & 7)] * 2 - 63) * amplitude / 128
-                            q[i] = nearest(max(0, min(255, r + o)), max(0, min(255, g + o)), max(0, min(255, b + o)))
+                            let k0 = nearest(r, g, b)
+                            if isEdge(x, y, i, c) { q[i] = k0; continue }
+                            let k1 = bracket(r, g, b, k0)
+                            q[i] = GIF.Quantizer.orderedPick(r, g, b, k0, k1, threshold: bayer[(y & 7) * 8 + (x & 7)],
+                                                             pr: pr, pg: pg, pb: pb)
                             continue
                         }
-                        // Moving pixels are drawn undithered (diffusion noise changes from frame to
-                        // frame and defeats LZW); they are dithered when they come to rest.
+                        // Moving pixels are drawn undithered: diffusion noise changes from frame to
+                        // frame and defeats LZW, and the frame writer's keep thresholds already
+                        // spread a fade's steps (see GIF.keepBudget). They are dithered when they
+                        // come to rest (redrawn after a disposal) and in the first frame.
                         if strength == 0 { q[i] = nearest(r, g, b); continue }
-                        if nd[i] == 1 && !first {
-                            // A moving pixel the palette serves closely is drawn undithered; where the
-                            // palette is sparse (bands would show), it is dithered as at rest.
-                            let k = nearest(r, g, b)
-                            let er = abs(Float(r) - pr[Int(k)]), eg = abs(Float(g) - pg[Int(k)]), eb = abs(Float(b) - pb[Int(k)])
-                            if max(er, max(eg, eb)) <= motionError { q[i] = k; continue }
-                        }
-                        var edge = false
-                        if x > 0 && contrast(c, f[i - 1]) > edgeThreshold { edge = true }
-                        else if x + 1 < w && contrast(c, f[i + 1]) > edgeThreshold { edge = true }
-                        else if y > 0 && contrast(c, f[i - w]) > edgeThreshold { edge = true }
-                        else if y + 1 < h && contrast(c, f[i + w]) > edgeThreshold { edge = true }
-                        if edge { q[i] = nearest(r, g, b); continue }
+                        if nd[i] == 1 && !first { q[i] = nearest(r, g, b); continue }
+                        if isEdge(x, y, i, c) { q[i] = nearest(r, g, b); continue }
                         let e = (x + 1) * 3
                         let vr = max(0, min(255, Float(r) + cur[e])), vg = max(0, min(255, Float(g) + cur[e + 1])), vb = max(0, min(255, Float(b) + cur[e + 2]))
                         let k = nearest(Int(vr.rounded()), Int(vg.rounded()), Int(vb.rounded()))

@@ -12,13 +12,15 @@ public enum GIF {
     public enum Dithering: Sendable, Equatable {
         /// Nearest palette colour: smallest files, gradients may band.
         case none
-        /// 8x8 Bayer pattern: never flickers between frames, costs some size.
+        /// 8x8 Bayer thresholds between the two palette colours around each colour: the pattern
+        /// is tied to pixel positions, so it never crawls between frames; costs some size.
         case ordered
         /// Floyd-Steinberg error diffusion at `strength` (0...1), only over pixels that changed since the
         /// previous frame and never across anti-aliased edges, so static areas do not "dance".
         case errorDiffusion(strength: Double)
 
-        /// The default, chosen by measurement (Scripts/compare_gif.sh): diffusion at reduced strength.
+        /// The default, chosen by measurement (Scripts/compare_gif.sh): diffusion at reduced strength
+        /// where pixels are at rest; pixels that move are drawn with their nearest colour.
         public static let `default` = Dithering.errorDiffusion(strength: 0.8)
     }
 
@@ -50,8 +52,10 @@ public enum GIF {
         /// Where the encoder sits between size and fidelity, 0...100. At 100 every changed pixel is
         /// drawn with its (dithered) palette colour. Below, a changed pixel may keep what is shown, or
         /// take another palette colour that lengthens an LZW string, while it stays within an error
-        /// budget of its true colour that grows as quality falls. Pixels whose source does not change
-        /// are never redrawn differently, whatever the quality.
+        /// budget of its true colour that grows as quality falls (for keeping, a share of it that
+        /// varies from row to row, so fades do not show contours). Pixels whose source does not
+        /// change are never redrawn differently, whatever the quality. When the palette holds every
+        /// colour exactly, the default quality and above encode exactly.
         public var quality: Int
 
         public init(loopCount: Int? = 0, dithering: Dithering = .default, background: Background = .default,
@@ -65,9 +69,10 @@ public enum GIF {
             self.quality = quality
         }
 
-        /// The default quality: chosen by measurement (Scripts/compare_gif.sh) as the lowest that keeps
-        /// PSNR at or above ffmpeg's two-pass GIF on hudrender's own animations without visible banding.
-        public static let defaultQuality = 80
+        /// The default quality: chosen by measurement (Scripts/compare_gif.sh) on hudrender's own
+        /// animations as the highest that keeps their GIFs within 0.7x of gifsicle -O3 of ffmpeg's
+        /// two-pass GIF; PSNR stays above ffmpeg's.
+        public static let defaultQuality = 78
 
         /// Largest error per channel (sRGB levels) a changed pixel may keep at quality 0.
         static let maximumChannelError = 16.0
@@ -76,6 +81,14 @@ public enum GIF {
         var errorBudget: Int {
             let e = Double(100 - quality) / 100 * GIF.Options.maximumChannelError
             return Int((3 * e * e).rounded())
+        }
+
+        /// The error budget for a palette: when the palette holds every colour exactly, the default
+        /// quality and above encode exactly (there the budget bought more bytes than it saved: an
+        /// exact index repeats from frame to frame, an approximate one breaks LZW strings), and only
+        /// a quality below the default trades fidelity for size.
+        func errorBudget(exactPalette: Bool) -> Int {
+            exactPalette && quality >= Options.defaultQuality ? 0 : errorBudget
         }
 
         func validate() throws {

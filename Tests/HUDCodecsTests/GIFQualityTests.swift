@@ -96,4 +96,78 @@ final class GIFQualityTests: XCTestCase {
         let decoded = try GIF.read(path)
         XCTAssertEqual(decoded.frames[0].pixels, image.pixels)
     }
+
+    /// Frames of a flat colour `(v, v, v)` each, encoded with `options`, decoded.
+    private func encodeFlat(_ values: [Int], width: Int = 16, height: Int = 16, options: GIF.Options) throws -> DecodedAnimation {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let gif = try GIF.Encoder(path: dir + "/flat.gif", options: options)
+        for v in values {
+            let px = [UInt8]((0..<(width * height)).flatMap { _ in [UInt8(v), UInt8(v), UInt8(v), 255] })
+            try gif.append(try Image(width: width, height: height, premultipliedPixels: px), duration: 0.04)
+        }
+        try gif.finish()
+        return try GIF.read(dir + "/flat.gif")
+    }
+
+    /// When the palette holds every colour, the default quality spends no error budget: a square two
+    /// levels off its background moves and every frame decodes to exactly its source.
+    func testAnimationWhoseColoursFitThePaletteIsEncodedExactly() throws {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/exact.gif"
+        var truths: [Image] = []
+        let gif = try GIF.Encoder(path: path)
+        for k in 0..<6 {
+            var px = [UInt8](repeating: 0, count: 32 * 32 * 4)
+            for y in 0..<32 {
+                for x in 0..<32 {
+                    let inside = (k * 4..<(k * 4 + 8)).contains(x) && (8..<16).contains(y)
+                    let v: UInt8 = inside ? 102 : 100
+                    px.replaceSubrange((y * 32 + x) * 4..<(y * 32 + x) * 4 + 4, with: [v, v, v, 255])
+                }
+            }
+            let image = try Image(width: 32, height: 32, premultipliedPixels: px)
+            truths.append(image)
+            try gif.append(image, duration: 0.04)
+        }
+        try gif.finish()
+        let decoded = try GIF.read(path)
+        XCTAssertEqual(decoded.frames.count, truths.count)
+        for (k, (out, truth)) in zip(decoded.frames, truths).enumerated() {
+            XCTAssertEqual(out.pixels, truth.pixels, "frame \(k) is not exact")
+        }
+        // Below the default, the budget applies again: the square's small step may be kept.
+        XCTAssertEqual(GIF.Options(quality: GIF.Options.defaultQuality).errorBudget(exactPalette: true), 0)
+        XCTAssertGreaterThan(GIF.Options(quality: 40).errorBudget(exactPalette: true), 0)
+    }
+
+    /// A slow fade of a flat area is redrawn a few rows at a time (the keep thresholds vary by row),
+    /// not all at once: with one threshold for every pixel, the edge between redrawn and kept pixels
+    /// of a smooth gradient is a contour. Every pixel stays within the budget.
+    func testSlowFadeIsRedrawnInInterleavedRows() throws {
+        let values = Array(stride(from: 60, through: 100, by: 1))
+        let options = GIF.Options(dithering: .none, maximumColors: 256, quality: 40)
+        let decoded = try encodeFlat(values, options: options)
+        // Frames with nothing to redraw lengthen the previous one: expand by duration (0.04 s each).
+        var shown: [Image] = []
+        for (f, d) in zip(decoded.frames, decoded.durations) {
+            shown += Array(repeating: f, count: max(1, Int((d / 0.04).rounded())))
+        }
+        XCTAssertEqual(shown.count, values.count)
+        var mixedFrames = 0
+        for f in decoded.frames {
+            var rows = Set<UInt8>()
+            for y in 0..<f.height { rows.insert(f.pixels[y * f.width * 4]) }
+            if rows.count > 1 { mixedFrames += 1 }
+        }
+        for (k, f) in shown.enumerated() {
+            for i in stride(from: 0, to: f.pixels.count, by: 4) {
+                let d = Int(f.pixels[i]) - values[k]
+                XCTAssertLessThanOrEqual(3 * d * d, options.errorBudget, "frame \(k) pixel \(i / 4)")
+                if 3 * d * d > options.errorBudget { return }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(mixedFrames, 5, "the fade redraws whole frames at once")
+    }
 }
