@@ -2,8 +2,9 @@
 //
 // Design note: WebP keeps full colour and 8-bit alpha, so unlike GIF there is nothing to decide about
 // palettes or dithering: the choice is lossless (the default: the file decodes to exactly the
-// rendered frames) or lossy at a quality. Sub-frame rectangles, blending of unchanged pixels and
-// merging of identical frames are left to libwebp's animation encoder, which does them well.
+// rendered frames) or lossy at a quality. libwebp compresses each frame's rectangle; sub-frame
+// rectangles, blending of unchanged pixels and merging of identical frames are decided by
+// `WebP.Encoder`, which muxes the container itself (see WebP+Muxing.swift).
 
 /// Animated WebP encoding and decoding (namespace).
 public enum WebP {
@@ -16,14 +17,20 @@ public enum WebP {
         /// libwebp's effort, 0 (fast) ... 6 (smallest).
         public var method: Int
 
-        public init(loopCount: Int? = 0, quality: Int? = nil, method: Int = Options.defaultMethod) {
+        /// `method` nil picks the default effort for the mode (`defaultLosslessMethod` or
+        /// `defaultLossyMethod`).
+        public init(loopCount: Int? = 0, quality: Int? = nil, method: Int? = nil) {
             self.loopCount = loopCount
             self.quality = quality
-            self.method = method
+            self.method = method ?? (quality == nil ? Options.defaultLosslessMethod : Options.defaultLossyMethod)
         }
 
-        /// The effort of `cwebp` and `img2webp` by default.
-        public static let defaultMethod = 4
+        /// Lossless effort: that of `cwebp` and `img2webp` by default. More buys little here, because
+        /// the encoder already chooses each frame's rectangle and blending itself.
+        public static let defaultLosslessMethod = 4
+        /// Lossy effort: the most. Lossy rectangles are cheap to compress, and the extra search keeps
+        /// `--quality 90` at half the GIF's bytes.
+        public static let defaultLossyMethod = 6
 
         func validate() throws {
             if let l = loopCount, !(0...65535).contains(l) {

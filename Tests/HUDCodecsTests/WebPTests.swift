@@ -42,6 +42,48 @@ final class WebPTests: XCTestCase {
         XCTAssertEqual(decoded.plays, 0)
     }
 
+    func testBlendChoiceFollowsTheUnchangedShareOfTheBox() {
+        XCTAssertEqual(WebP.blendChoices(unchanged: nil, area: 100), [false], "a translucent change cannot blend")
+        XCTAssertEqual(WebP.blendChoices(unchanged: 0, area: 100), [false], "nothing to leave transparent")
+        XCTAssertEqual(WebP.blendChoices(unchanged: 10, area: 100), [false])
+        XCTAssertEqual(WebP.blendChoices(unchanged: 50, area: 100), [false, true], "undecided: both are compressed")
+        XCTAssertEqual(WebP.blendChoices(unchanged: 90, area: 100), [true])
+    }
+
+    func testUnchangedPixelsRefusesTranslucentChanges() {
+        let previous = [UInt8](repeating: 255, count: 4 * 4 * 4)
+        var current = previous
+        current[(1 * 4 + 1) * 4] = 0 // one opaque pixel changes colour
+        let box = (x: 0, y: 0, w: 4, h: 2)
+        XCTAssertEqual(WebP.unchangedPixels(previous, current, width: 4, box: box), 7)
+        current[(1 * 4 + 2) * 4 + 3] = 128 // and one turns translucent
+        XCTAssertNil(WebP.unchangedPixels(previous, current, width: 4, box: box))
+        XCTAssertEqual(WebP.rectangle(current, previous, width: 4, box: (x: 0, y: 1, w: 2, h: 1), blend: true),
+                       [0, 0, 0, 0, 0, 255, 255, 255], "unchanged pixels become transparent")
+    }
+
+    /// Half of a textured box changes each frame: neither way wins by the share, so both are
+    /// compressed and the file must still decode exactly, whichever was written.
+    func testUndecidedFramesAreExact() throws {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/d.webp"
+        let webp = try WebP.Encoder(path: path)
+        var frames: [Image] = []
+        for k in 0..<4 {
+            var px = [UInt8](repeating: 255, count: 64 * 48 * 4)
+            for y in 0..<48 { for x in 0..<64 {
+                let i = (y * 64 + x) * 4
+                let changes = (x / 4 + y / 4) % 2 == 0
+                px[i] = UInt8((x * 7 + y * 3 + (changes ? k * 50 : 0)) & 0xFF); px[i + 1] = UInt8(y * 5); px[i + 2] = UInt8(x * 3)
+            } }
+            frames.append(try Image(width: 64, height: 48, premultipliedPixels: px))
+        }
+        for f in frames { try webp.append(f, duration: 0.04) }
+        try webp.finish()
+        XCTAssertEqual(try WebP.read(path).frames.map(\.pixels), frames.map(\.pixels))
+    }
+
     func testLossyQualityDecodesClose() throws {
         let dir = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
