@@ -158,6 +158,10 @@ extension Shader {
             if !extA { ok = ok .& (t .<= oneV) }
             return ok
         }
+        if nested && padBoth {
+            shadeFocalPadded(L, p, step, r0, cd, dr, n, out)
+            return
+        }
         var x = p.0, y = p.1
         var i = 0
         while i < n {
@@ -193,6 +197,42 @@ extension Shader {
             } else {
                 k = sh.index4(t)
             }
+            store4(k, table, out + i, n &- i)
+            i &+= 4
+        }
+    }
+
+    /// `shadeTwoCircle` for the usual focal gradient: the start circle inside the end circle, padded
+    /// both ways. Every point is on one circle of non-negative radius, the larger root (a < 0, so
+    /// (b - s) / a), which is multiplied by 1 / a: a vector division per four pixels cost as much
+    /// as the rest, and the product differs from the quotient by an ulp or two of t, far below a
+    /// table entry. The smaller root is still taken where rounding puts the larger one's radius
+    /// below zero, as in `shadeTwoCircle`.
+    static func shadeFocalPadded(_ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: (Double, Double),
+                                 _ r0: Double, _ cd: Point, _ dr: Double, _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
+        let table = L.baseAddress!
+        let a = cd.x * cd.x + cd.y * cd.y - dr * dr, ia = 1 / a
+        let zero = SIMD4<Double>(repeating: 0)
+        let rr = r0 * dr, r00 = r0 * r0
+        let scale = Double(Gradient.lutSize - 1)
+        let lo = SIMD4<Double>(repeating: 0.5), hi = SIMD4<Double>(repeating: scale + 0.5)
+        var x = p.0, y = p.1
+        var i = 0
+        while i < n {
+            let px = Shader.run4(&x, step.0), py = Shader.run4(&y, step.1)
+            let b = px * cd.x + py * cd.y + rr
+            let c = px * px + py * py - r00
+            let disc = b * b - a * c
+            let s = disc.replacing(with: zero, where: disc .< zero).squareRoot()
+            var t = (b - s) * ia
+            let ok = (r0 + t * dr) .>= zero
+            if !all(ok) {
+                let tLo = (b + s) * ia
+                t = tLo.replacing(with: .nan, where: .!((r0 + tLo * dr) .>= zero)).replacing(with: t, where: ok)
+            }
+            let v = t * scale + 0.5
+            let k = Shader.floorIndex4(v.replacing(with: lo, where: .!(v .> lo)).replacing(with: hi, where: v .> hi))
+                .replacing(with: -1, where: t .!= t)
             store4(k, table, out + i, n &- i)
             i &+= 4
         }
