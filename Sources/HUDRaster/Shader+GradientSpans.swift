@@ -122,6 +122,16 @@ extension Shader {
         return k.replacing(with: -1, where: .!valid)
     }
 
+    /// `index(t)` for pad extended both ways: t clamped to 0...1, then the table position; NaN
+    /// (no circle through the pixel) paints nothing.
+    @inline(__always) static func padIndex4(_ t: SIMD4<Double>) -> SIMD4<Int64> {
+        let scale = Double(Gradient.lutSize - 1)
+        let lo = SIMD4<Double>(repeating: 0.5), hi = SIMD4<Double>(repeating: scale + 0.5)
+        let v = t * scale + 0.5
+        return floorIndex4(v.replacing(with: lo, where: .!(v .> lo)).replacing(with: hi, where: v .> hi))
+            .replacing(with: -1, where: t .!= t)
+    }
+
     /// Stores the table entries of the first `count` (at most four) indices, transparent where an
     /// index is -1.
     @inline(__always) static func store4(_ k: SIMD4<Int64>, _ table: UnsafePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>,
@@ -150,8 +160,6 @@ extension Shader {
         let linear = abs(a) < 1e-12
         let rr = r0 * dr, r00 = r0 * r0
         let padBoth = sh.spread == .pad && extB && extA, nested = sh.radialIsNested
-        let scale = Double(Gradient.lutSize - 1)
-        let lo = SIMD4<Double>(repeating: 0.5), hi = SIMD4<Double>(repeating: scale + 0.5)
         @inline(__always) func allowed(_ t: SIMD4<Double>) -> SIMDMask<SIMD4<Int64>> {
             var ok = (r0 + t * dr) .>= zero
             if !extB { ok = ok .& (t .>= zero) }
@@ -188,15 +196,7 @@ extension Shader {
                 // Nested circles cover the plane; a negative discriminant there is rounding.
                 if !nested { t = t.replacing(with: nan, where: disc .< zero) }
             }
-            let k: SIMD4<Int64>
-            if padBoth {
-                // index(t) for pad: clamped, then the table position; NaN (no circle) paints nothing.
-                let v = t * scale + 0.5
-                k = Shader.floorIndex4(v.replacing(with: lo, where: .!(v .> lo)).replacing(with: hi, where: v .> hi))
-                    .replacing(with: -1, where: t .!= t)
-            } else {
-                k = sh.index4(t)
-            }
+            let k = padBoth ? Shader.padIndex4(t) : sh.index4(t)
             store4(k, table, out + i, n &- i)
             i &+= 4
         }
@@ -214,8 +214,6 @@ extension Shader {
         let a = cd.x * cd.x + cd.y * cd.y - dr * dr, ia = 1 / a
         let zero = SIMD4<Double>(repeating: 0)
         let rr = r0 * dr, r00 = r0 * r0
-        let scale = Double(Gradient.lutSize - 1)
-        let lo = SIMD4<Double>(repeating: 0.5), hi = SIMD4<Double>(repeating: scale + 0.5)
         var x = p.0, y = p.1
         var i = 0
         while i < n {
@@ -230,10 +228,7 @@ extension Shader {
                 let tLo = (b + s) * ia
                 t = tLo.replacing(with: .nan, where: .!((r0 + tLo * dr) .>= zero)).replacing(with: t, where: ok)
             }
-            let v = t * scale + 0.5
-            let k = Shader.floorIndex4(v.replacing(with: lo, where: .!(v .> lo)).replacing(with: hi, where: v .> hi))
-                .replacing(with: -1, where: t .!= t)
-            store4(k, table, out + i, n &- i)
+            store4(Shader.padIndex4(t), table, out + i, n &- i)
             i &+= 4
         }
     }
