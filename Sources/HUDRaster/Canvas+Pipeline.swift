@@ -4,7 +4,7 @@
 // `render` bounds the work by the cover's device box, the clip and the target, computes coverage
 // (the scan converter, a mask, or a box), multiplies in the clip mask, shades and blends row by
 // row. Solid colours under normal blending without a clip mask are composited where the
-// coverage is computed (Rasterizer.SolidSink).
+// coverage is computed (Rasterizer.SolidSink), and so are opaque gradients (Rasterizer.ShadedSink).
 
 #if canImport(Glibc)
 import Glibc
@@ -98,8 +98,11 @@ extension Canvas {
                 if let s = solid ?? (rowSolid ? shader.rowColor(y: y) : nil) {
                     Compositor.blendSolid(d, n, s, cov, a8, mode)
                 } else {
-                    if direct && Compositor.runEnd(cov, 0, n) == n && !(columnConstant && x == shadedX && n <= shadedN) {
-                        shader.shade(y: y, x: x, n: n, into: d)
+                    if direct && Compositor.runEnd(cov, 0, n) == n {
+                        // A horizontal gradient's row is shaded once and copied to the rows below.
+                        if !columnConstant { shader.shade(y: y, x: x, n: n, into: d); return }
+                        if !(x == shadedX && n <= shadedN) { shader.shade(y: y, x: x, n: n, into: span); shadedX = x; shadedN = n }
+                        d.update(from: span, count: n)
                         return
                     }
                     if !(columnConstant && x == shadedX && n <= shadedN) {
@@ -148,6 +151,11 @@ extension Canvas {
                     let src = a8 == 255 ? s : Compositor.scale(s, a8)
                     if src >> 24 == 0 { break }
                     var sink = Rasterizer.SolidSink(src, pixels: dst0, stride: tw, ox: ox, oy: oy, regionX0: region.x0)
+                    engine.sweep(rule: rule, into: &sink)
+                } else if direct && !columnConstant && !(rowSolid && shader.rowColor(y: region.y0) != nil) {
+                    // An opaque gradient, likewise (Rasterizer.ShadedSink).
+                    var sink = Rasterizer.ShadedSink(shader, pixels: dst0, stride: tw, ox: ox, oy: oy, regionX0: region.x0,
+                                                     scratch: span)
                     engine.sweep(rule: rule, into: &sink)
                 } else {
                     engine.sweep(rule: rule, body)

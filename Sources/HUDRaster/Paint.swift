@@ -119,11 +119,18 @@ struct Shader {
         case .linear, .radial, .conic:
             // Only gradients that paint every pixel: padded ones extended both ways, and of radial
             // ones only concentric circles (two-circle ones leave pixels outside the cone empty).
-            if case let .radial(_, _, _, cd, dr) = kind, !(cd.x == 0 && cd.y == 0 && dr != 0) { return false }
+            if case let .radial(_, _, _, cd, dr) = kind, !(cd.x == 0 && cd.y == 0 && dr != 0), !radialIsNested { return false }
             guard spread != .pad || (extendBefore && extendAfter) else { return false }
             return lut.allSatisfy { $0 >> 24 == 255 }
         default: return false
         }
+    }
+
+    /// Whether the gradient's start circle lies strictly inside its end circle (a focal gradient,
+    /// `fx`/`fy` in SVG): then every point is on exactly one circle of non-negative radius.
+    var radialIsNested: Bool {
+        guard case let .radial(_, _, _, cd, dr) = kind else { return false }
+        return dr > 0 && (cd.x * cd.x + cd.y * cd.y).squareRoot() < dr * (1 - 1e-9)
     }
 
     /// Whether every row gets the same pixels over the same columns (a linear gradient whose axis
@@ -169,46 +176,17 @@ struct Shader {
                         t += ax
                     }
                 } else {
-                    for i in 0..<n {
-                        let k = index(t)
-                        out[i] = k < 0 ? 0 : L[k]
-                        t += ax
-                    }
+                    Shader.shadeLinear4(self, L, t, ax, n, out)
                 }
             }
         case let .radial(inv, c0, r0, cd, dr):
             lut.withUnsafeBufferPointer { L in
-                var px = inv.a * (Double(x) + 0.5) + inv.c * py + inv.tx - c0.x
-                var pyy = inv.b * (Double(x) + 0.5) + inv.d * py + inv.ty - c0.y
-                let a = cd.x * cd.x + cd.y * cd.y - dr * dr
-                let extB = extendBefore || spread != .pad, extA = extendAfter || spread != .pad
+                let p = (inv.a * (Double(x) + 0.5) + inv.c * py + inv.tx - c0.x, inv.b * (Double(x) + 0.5) + inv.d * py + inv.ty - c0.y)
                 if cd.x == 0 && cd.y == 0 && dr != 0 {
-                    Shader.shadeConcentric(L, px, pyy, inv.a, inv.b, r0, dr, extB, extA, n, out, self)
-                    return
-                }
-                for i in 0..<n {
-                    // |p - c(t)| = r(t): a t^2 - 2 b t + c = 0.
-                    let b = px * cd.x + pyy * cd.y + r0 * dr
-                    let c = px * px + pyy * pyy - r0 * r0
-                    var t = Double.nan
-                    if abs(a) < 1e-12 {
-                        if b != 0 {
-                            let t1 = c / (2 * b)
-                            if r0 + t1 * dr >= 0 && (t1 >= 0 || extB) && (t1 <= 1 || extA) { t = t1 }
-                        }
-                    } else {
-                        let disc = b * b - a * c
-                        if disc >= 0 {
-                            let s = disc.squareRoot()
-                            var t1 = (b + s) / a, t2 = (b - s) / a
-                            if t1 < t2 { swap(&t1, &t2) }
-                            if r0 + t1 * dr >= 0 && (t1 >= 0 || extB) && (t1 <= 1 || extA) { t = t1 }
-                            else if r0 + t2 * dr >= 0 && (t2 >= 0 || extB) && (t2 <= 1 || extA) { t = t2 }
-                        }
-                    }
-                    let k = index(t)
-                    out[i] = k < 0 ? 0 : L[k]
-                    px += inv.a; pyy += inv.b
+                    let extB = extendBefore || spread != .pad, extA = extendAfter || spread != .pad
+                    Shader.shadeConcentric(self, L, p, (inv.a, inv.b), r0, dr, extB, extA, n, out)
+                } else {
+                    Shader.shadeTwoCircle(self, L, p, (inv.a, inv.b), r0, cd, dr, n, out)
                 }
             }
         case let .conic(inv, center, start):
@@ -242,72 +220,6 @@ struct Shader {
                                                                 byteCount: (b - a) * 4)
                 }
             }
-        }
-    }
-
-    /// A padded linear gradient along a row in 32.32 fixed point: the table position
-    /// `t * (lutSize - 1) + 0.5` is stepped by an integer add and its integer part, clamped, is the
-    /// index (the floating loop converts and clamps a double per pixel). The step is rounded to
-    /// 2^-32 of an entry, so a row drifts from the exact position by far less than one entry.
-    /// False (nothing written) when the row's positions do not fit.
-    @inline(__always)
-    static func shadeLinearFixed(_ L: UnsafeBufferPointer<UInt32>, _ t: Double, _ ax: Double, _ n: Int,
-                                 _ out: UnsafeMutablePointer<UInt32>) -> Bool {
-        let scale = Double(Gradient.lutSize - 1), one = 4294967296.0
-        let u0 = t * scale + 0.5, du = ax * scale, u1 = u0 + du * Double(n)
-        guard abs(u0) < 1e9, abs(u1) < 1e9, abs(du) < 1e9 else { return false }   // NaN fails too
-        var u = Int64(u0 * one)
-        let d = Int64(du * one), hi = Int64(Gradient.lutSize - 1)
-        let table = L.baseAddress!
-        for i in 0..<n {
-            let k = u &>> 32
-            out[i] = table[Int(truncatingIfNeeded: k < 0 ? 0 : (k > hi ? hi : k))]
-            u &+= d
-        }
-        return true
-    }
-
-    /// A radial gradient between concentric circles, in closed form: the circle through a point
-    /// is the one of radius |p| (the other root has a negative radius), so t = (|p| - r0) / dr,
-    /// one square root a pixel instead of solving the two-circle quadratic. `px`, `py` are the
-    /// first pixel's position relative to the centre in gradient space, stepped by (`sx`, `sy`).
-    @inline(__always)
-    static func shadeConcentric(_ L: UnsafeBufferPointer<UInt32>, _ px: Double, _ py: Double, _ sx: Double, _ sy: Double,
-                                _ r0: Double, _ dr: Double, _ extB: Bool, _ extA: Bool, _ n: Int,
-                                _ out: UnsafeMutablePointer<UInt32>, _ sh: Shader) {
-        var px = px, py = py
-        let k = 1 / dr, scale = Double(Gradient.lutSize - 1)
-        if sh.spread == .pad && extB && extA {
-            // Pad: clamp t to 0...1; one multiply-add from |p| to the table index.
-            let m = k * scale, c = 0.5 - r0 * k * scale
-            let hi = scale + 0.5
-            let table = L.baseAddress!
-            // Two pixels per step (two square roots in one instruction); positions advance by
-            // two steps from the first two.
-            var x2 = SIMD2(px, px + sx), y2 = SIMD2(py, py + sy)
-            let sx2 = SIMD2(repeating: 2 * sx), sy2 = SIMD2(repeating: 2 * sy)
-            let lo2 = SIMD2(repeating: 0.5), hi2 = SIMD2(repeating: hi)
-            var i = 0
-            while i &+ 2 <= n {
-                let u = (x2 * x2 + y2 * y2).squareRoot() * m + c
-                // NaN compares false both ways and becomes the first entry.
-                let v = u.replacing(with: lo2, where: .!(u .> lo2)).replacing(with: hi2, where: u .> hi2)
-                out[i] = table[Int(v[0])]; out[i &+ 1] = table[Int(v[1])]
-                x2 += sx2; y2 += sy2
-                i &+= 2
-            }
-            if i < n {
-                let u = (x2[0] * x2[0] + y2[0] * y2[0]).squareRoot() * m + c
-                out[i] = table[Int(u > 0.5 ? (u < hi ? u : hi) : 0.5)]
-            }
-            return
-        }
-        for i in 0..<n {
-            var t = ((px * px + py * py).squareRoot() - r0) * k
-            if !((t >= 0 || extB) && (t <= 1 || extA)) { t = .nan }
-            let j = sh.index(t)
-            out[i] = j < 0 ? 0 : L[j]
-            px += sx; py += sy
         }
     }
 

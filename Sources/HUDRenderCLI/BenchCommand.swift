@@ -16,7 +16,8 @@ enum BenchCommand: Command {
     static let discussion = """
         Without files, runs HUDRaster's benchmark suite (bl_bench-style: N seeded fills or strokes
         on a 512x600 canvas per test and shape size; the best of --iterations runs counts) and prints
-        one line per test and size: NAME  SIZE  us/op  ops/s.
+        one line per test and size: NAME  SIZE  us/op  ops/s; then the gradient fills (Gradient*
+        tests, one shape on a 1170x2532 canvas each): NAME  SIZE  ns/px  ms.
         With files, prints for each: FILE: median M ms per frame (WxH, N iterations), parse P ms
         (the document is parsed once, then rendered N times; P is the median of up to 5 parses).
         Run release builds (swift build -c release); debug builds are 10-50x slower.
@@ -25,6 +26,7 @@ enum BenchCommand: Command {
         ("hudrender bench", "the built-in suite"),
         ("hudrender bench --sizes 16,128 --operations 200 --iterations 5", "a quicker run of the suite"),
         ("hudrender bench Fixtures/fuzz/svg/shapes.svg Fixtures/fuzz/svg/path.svg --iterations 50", "median time to render each SVG"),
+        ("hudrender bench --tests GradientLinearDiagonal,GradientRadialTwoCircle --iterations 10", "gradient fills, ns per pixel"),
         ("hudrender bench --dump-scenes /tmp/scenes", "write the suite's scenes as PNGs to compare with other renderers"),
     ]
     static let options: [OptionSpec] = [
@@ -52,13 +54,15 @@ enum BenchCommand: Command {
             }
         }
         var tests = RasterBenchmark.Test.allCases
+        var gradientTests = GradientBenchmark.Test.allCases
         if let raw = args.string("tests") {
-            tests = try raw.split(separator: ",").map { part in
-                guard let t = RasterBenchmark.Test(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
-                    let known = RasterBenchmark.Test.allCases.map(\.name).joined(separator: ",")
-                    throw UsageError("\(args.label("tests")): \"\(part)\" is not a test; give names from \(known)", command: name)
-                }
-                return t
+            tests = []; gradientTests = []
+            for part in raw.split(separator: ",") {
+                let key = part.trimmingCharacters(in: .whitespaces)
+                if let t = RasterBenchmark.Test(rawValue: key) { tests.append(t); continue }
+                if let t = GradientBenchmark.Test(rawValue: key) { gradientTests.append(t); continue }
+                let known = (RasterBenchmark.Test.allCases.map(\.name) + GradientBenchmark.Test.allCases.map(\.name)).joined(separator: ",")
+                throw UsageError("\(args.label("tests")): \"\(part)\" is not a test; give names from \(known)", command: name)
             }
         }
         let width = try args.int("width", in: 1...Limits.maxFrameSide, what: "pixels")
@@ -79,6 +83,7 @@ enum BenchCommand: Command {
         }
         if args.positionals.isEmpty {
             try BuiltInBenchmarks.run(tests: tests, iterations: iterations ?? 3, operations: operations, sizes: sizes)
+            try BuiltInBenchmarks.runGradients(tests: gradientTests, iterations: iterations ?? 3)
             return 0
         }
         for file in args.positionals {

@@ -16,6 +16,12 @@ enum BuiltInBenchmarks {
         }
     }
 
+    static func runGradients(tests: [GradientBenchmark.Test], iterations: Int) throws {
+        _ = try GradientBenchmark.run(tests: tests, repeats: iterations) { result in
+            Console.out(result.description)
+        }
+    }
+
     static func dumpScenes(to dir: String) throws {
         for scene in RasterBenchmark.accuracyScenes() {
             try Cancellation.shared.check()
