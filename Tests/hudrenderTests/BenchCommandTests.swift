@@ -8,10 +8,16 @@ final class BenchCommandTests: HudrenderTestCase {
         let r = try Hudrender.run(["bench", "--iterations", "1", "--operations", "5", "--sizes", "8,16"], in: dir)
         assertSuccess(r)
         let lines = r.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, 17 * 2, "17 tests at 2 sizes")
+        // The shape suite first, then the full-screen gradient fills.
+        let suite = lines.prefix { !$0.hasPrefix("Gradient") }, gradients = lines.dropFirst(suite.count)
+        XCTAssertEqual(suite.count, 17 * 2, "17 tests at 2 sizes")
+        XCTAssertEqual(gradients.count, 10, "10 gradient fills")
         XCTAssertTrue(lines[0].hasPrefix("FillRectA"), String(lines[0]))
-        for line in lines {
+        for line in suite {
             XCTAssertNotNil(line.range(of: #"^\w+\s+(8x8|16x16)\s+[0-9.]+ us/op\s+\d+ ops/s$"#, options: .regularExpression), String(line))
+        }
+        for line in gradients {
+            XCTAssertNotNil(line.range(of: #"^Gradient\w+\s+1170x2532\s+[0-9.]+ ns/px\s+[0-9.]+ ms$"#, options: .regularExpression), String(line))
         }
         assertUsageError(try Hudrender.run(["bench", "--sizes", "8,big"], in: dir), contains: ["--sizes: \"big\" is not a size"])
     }
