@@ -37,7 +37,8 @@ public enum GradientBenchmark {
         public var seconds: Double
         public var pixels: Int
         public var nanosecondsPerPixel: Double { seconds * 1e9 / Double(max(1, pixels)) }
-        /// `GradientLinearDiagonal     1170x2532   0.512 ns/px    1.517 ms`
+        /// One line: the test name, the canvas size, then nanoseconds per pixel and milliseconds per fill
+        /// (`NAME  WxH  N ns/px  M ms`).
         public var description: String {
             func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
             func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
