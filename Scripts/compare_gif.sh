@@ -13,7 +13,8 @@
 # Usage: Scripts/compare_gif.sh [--no-gallery] [--no-doc] [--gif-only]
 #   --gif-only skips the WebP rows (the slow part), for checking GIF decisions; implies --no-doc.
 #   Env: HUDRENDER (a built binary; default: build release), WORK (scratch, default
-#        /tmp/hudrender-compare), QUALITY (hudrender GIF --quality; default: the encoder's default).
+#        /tmp/hudrender-compare), QUALITY (hudrender GIF --quality; default: the encoder's default),
+#        ONLY (space-separated animation names, e.g. "balloon ring"; implies --no-doc).
 #
 # Metrics (Scripts/gifbench.swift, on frames decoded by HUDCodecs with disposal applied, sampled in
 # the middle of each source frame; truth = the PNG frames hudrender renders for the same job):
@@ -31,10 +32,11 @@ for a in "$@"; do
         --no-gallery) gallery=0 ;;
         --no-doc) doc=0 ;;
         --gif-only) webp=0 doc=0 ;;
-        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "compare_gif.sh: unknown option $a (see --help)" >&2; exit 2 ;;
     esac
 done
+[ -n "${ONLY:-}" ] && doc=0
 rm -rf "$WORK"; mkdir -p "$WORK"
 
 need() {
@@ -119,6 +121,7 @@ PY
 
 compare() {
     local name=$1 entry=$2 fps=$3 full=$4
+    if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then return 0; fi
     local q=()
     [ -n "${QUALITY:-}" ] && q=(--quality "$QUALITY")
     local qopt="{}"
