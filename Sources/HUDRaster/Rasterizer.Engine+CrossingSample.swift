@@ -16,7 +16,15 @@ extension Rasterizer.Engine {
     /// Whether the outline crosses itself often enough to be swept whole (see `Tuning` for the
     /// sizes and shares, and why).
     static func crossesOften(_ E: UnsafeBufferPointer<Edge>, rows h: Int) -> Bool {
-        if E.count <= Tuning.pairTestEdges && h <= Tuning.pairTestRows { return anyTwoCross(E) }
+        let s = crossingSamples(E, rows: h)
+        return s.seen >= s.needed
+    }
+
+    /// How many of the outline's sample rows show a crossing (`seen`, counted up to `needed`),
+    /// and how many make it cross often. Up to `Tuning.pairTestEdges` edges the test is exact:
+    /// one "sample", seen when any two edges cross.
+    static func crossingSamples(_ E: UnsafeBufferPointer<Edge>, rows h: Int) -> (seen: Int, needed: Int) {
+        if E.count <= Tuning.pairTestEdges && h <= Tuning.pairTestRows { return (anyTwoCross(E) ? 1 : 0, 1) }
         let samples = max(1, min(Tuning.maxSamples, h / 2))
         let needed = h <= Tuning.oneSampleRows ? 1 : samples / Tuning.sampleShare
         // Per sample: its row's top (1/256 px), where its edges start in the spans and where they
@@ -32,7 +40,7 @@ extension Rasterizer.Engine {
                 var k = sampler.first(e.y0)
                 while k < samples && top[k] &+ 256 <= Int(e.y1) { start[k &+ 1] &+= 1; total &+= 1; k &+= 1 }
             }
-            if total == 0 { return false }
+            if total == 0 { return (0, needed) }
             for k in 0..<samples { start[k &+ 1] &+= start[k] }
             end.update(from: start, count: samples)
             return withUnsafeTemporaryAllocation(of: SampleSpan.self, capacity: total) { xs in
@@ -40,9 +48,9 @@ extension Rasterizer.Engine {
                 var crossing = 0
                 for k in 0..<samples where sampleCrosses(xs.baseAddress!, start[k], end[k]) {
                     crossing &+= 1
-                    if crossing >= needed { return true }
+                    if crossing >= needed { break }
                 }
-                return false
+                return (crossing, needed)
             }
         }
     }

@@ -8,7 +8,8 @@
 //
 //   plain     the outline cannot cross itself (convex, or a stroke ring the stroker vouches for):
 //             no ownership, no resolver;
-//   tracked   cells as the edges are read, ownership tracked, flagged rows resolved;
+//   tracked   cells as the edges are read, ownership tracked, flagged rows resolved (also for
+//             many chains a contour when the sample sees no crossing);
 //   deferred  many chains a contour, crossing in many rows: edges split into row pieces first,
 //             cells made only for the rows the resolver will not rebuild;
 //   whole     many chains crossing in most rows: every row to the resolver, no ownership.
@@ -47,7 +48,11 @@ extension Rasterizer.Engine {
         if everyRow || edges.count > CrossingResolver.maxPieces { return .deferred }
         if let whole = overrides.whole { return whole ? .whole : .deferred }
         let dense = plan.height <= Tuning.denseRows && chainCount >= Tuning.denseChainsPerContour * contours
-        let crosses = dense || edges.withUnsafeBufferPointer { Self.crossesOften($0, rows: plan.height) }
-        return crosses ? .whole : .deferred
+        if dense { return .whole }
+        let sample = edges.withUnsafeBufferPointer { Self.crossingSamples($0, rows: plan.height) }
+        // No crossing seen (a thick arc, a glyph of many chains): few rows, if any, will be
+        // flagged, and cells made as the edges are read cost less than the deferred second pass.
+        if sample.seen == 0 { return .tracked }
+        return sample.seen >= sample.needed ? .whole : .deferred
     }
 }
