@@ -7,7 +7,9 @@
 // outline turns the same way round, so self-overlaps only add winding and the non-zero fill stays
 // watertight. At each vertex the outer side gets the join (the user's join at real corners, a round
 // join between the flattened pieces of one curve, so the outer edge of a thick curve is the true
-// offset within the tolerance); the inner side meets at the exact intersection of the two offset
+// offset within the tolerance; a curve's interior vertices are moved out by 2/3 of its chords'
+// sagitta, as the fill flattener's are, so neither side of a curved stroke sits inside the true
+// offset on average); the inner side meets at the exact intersection of the two offset
 // lines when both segments are long enough, and otherwise goes through the vertex itself ("pivot"),
 // Skia's trick that keeps thick, tightly curved strokes free of notches and sawtooth. Where a curve
 // meets a cap or a corner, its flattening gets a few extra chords shrinking towards the end, so caps
@@ -233,6 +235,13 @@ import Darwin
             let b0 = v * v * v, b1 = 3 * u * v * v, b2 = 3 * u * u * v, b3 = u * u * u
             return Point(x: b0 * p0.x + b1 * p1.x + b2 * p2.x + b3 * p3.x, y: b0 * p0.y + b1 * p1.y + b2 * p2.y + b3 * p3.y)
         }
+        /// B''(u) (of the raised cubic, which equals the quad's).
+        func secondDerivative(_ u: Double) -> Point {
+            let v = 1 - u
+            let ax = p0.x - 2 * p1.x + p2.x, ay = p0.y - 2 * p1.y + p2.y
+            let bx = p1.x - 2 * p2.x + p3.x, by = p1.y - 2 * p2.y + p3.y
+            return Point(x: 6 * (v * ax + u * bx), y: 6 * (v * ay + u * by))
+        }
         var startTangent: Point { p1 != p0 ? p1 - p0 : (p2 != p0 ? p2 - p0 : p3 - p0) }
         var endTangent: Point { p3 != p2 ? p3 - p2 : (p3 != p1 ? p3 - p1 : p3 - p0) }
         var hullLength: Double { p0.distance(to: p1) + p1.distance(to: p2) + p2.distance(to: p3) }
@@ -276,7 +285,16 @@ import Darwin
             // here; `finish` takes the extra chords out again if it closes smoothly instead.
             if first && before == 1 { startExtra = np - before }
         }
-        if n > 1 { for i in 1..<n { add(c.at(Double(i) / Double(n)), smooth: true) } }
+        if n > 1 {
+            // Chords lie inside a convex arc, so both sides of the stroke sat inward by 2/3 of the
+            // sagitta on average; the interior vertices move out as the fill flattener's do
+            // (`Flattener.areaBias`), which leaves no systematic offset.
+            let k = Flattener.areaBias / Double(n * n)
+            for i in 1..<n {
+                let u = Double(i) / Double(n), q = c.at(u), dd = c.secondDerivative(u)
+                add(Point(x: q.x - dd.x * k, y: q.y - dd.y * k), smooth: true)
+            }
+        }
         add(c.p3, smooth: false)
         pending = n > 1 ? (c, n) : nil
     }
