@@ -21,6 +21,7 @@ extension Canvas {
     /// Fills `path` with the fill paint.
     public func fill(_ path: Path, rule: FillRule = .winding) {
         recorder?.record(self, .fill(path, rule), uses: .fill)
+        if fillReplacingCanvas(path) { return }
         if fillDirectly(path, state.ctm, rule, state.fillPaint, alpha: state.alpha) { return }
         draw(.path(path, state.ctm, rule), Shader(state.fillPaint, ctm: state.ctm, tables: tables))
     }

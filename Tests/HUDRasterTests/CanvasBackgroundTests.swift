@@ -34,6 +34,8 @@ final class CanvasBackgroundTests: XCTestCase {
             ("translucent over the canvas", { c in c.setFillColor(Color(white: 0, alpha: 0.5)); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }),
             ("opaque, half a pixel short", { c in c.setFillColor(.blue); c.fill(Rect(x: 0.5, y: 0, width: 32.5, height: 21)) }),
             ("copy under a global alpha", { c in c.setBlendMode(.copy); c.setAlpha(0.5); c.setFillColor(.red); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }),
+            ("copy, then a circle", { c in c.setBlendMode(.copy); c.setFillColor(Color(white: 1, alpha: 0.4)); c.fill(Rect(x: 0, y: 0, width: 33, height: 21))
+                c.setBlendMode(.normal); c.setFillColor(.red); c.fillEllipse(in: Rect(x: 2, y: 3, width: 20, height: 15)) }),
             ("copy in a clip", { c in c.clip(to: Rect(x: 3, y: 2, width: 10, height: 9)); c.setBlendMode(.copy); c.setFillColor(.red)
                 c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }),
             ("a ring over the canvas", { c in c.setStrokeColor(.red); c.setLineWidth(4); c.stroke(Rect(x: 1, y: 1, width: 31, height: 19)) }),
@@ -51,13 +53,55 @@ final class CanvasBackgroundTests: XCTestCase {
     }
 
     func testAFillReplacingEveryPixelSkipsTheBackground() throws {
-        let (_, copySkips) = try lazy(33, 21) { c in c.setBlendMode(.copy); c.setFillColor(.red); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }
-        XCTAssertTrue(copySkips)
-        let (_, opaqueSkips) = try lazy(33, 21) { c in c.setFillColor(.red); c.fill(Rect(x: -1, y: 0, width: 40, height: 21)) }
-        XCTAssertTrue(opaqueSkips)
+        // The fill itself becomes the pending background (Canvas+ReplacingFill).
+        let copy = try Canvas(width: 33, height: 21, background: bg)
+        copy.setBlendMode(.copy); copy.setFillColor(.red); copy.fill(Rect(x: 0, y: 0, width: 33, height: 21))
+        XCTAssertEqual(copy.pendingBackground, Compositor.pack(.red))
+        let opaque = try Canvas(width: 33, height: 21, background: bg)
+        opaque.setFillColor(.red); opaque.fill(Rect(x: -1, y: 0, width: 40, height: 21))
+        XCTAssertEqual(opaque.pendingBackground, Compositor.pack(.red))
         // A translucent fill blends over the background, which must have been written first.
         let (img, _) = try lazy(33, 21) { c in c.setFillColor(Color(white: 0, alpha: 0.5)); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }
         XCTAssertNotEqual(img, try Image(width: 33, height: 21, fill: Color(white: 0, alpha: 0.5)))
+    }
+
+    /// A backdrop (copy, or an opaque colour, over the whole canvas) gives every pixel its colour,
+    /// and what is drawn on it afterwards blends as on a canvas made with that background.
+    func testABackdropIsItsColourEverywhere() throws {
+        let shape: (Canvas) -> Void = { c in
+            c.setBlendMode(.normal); c.setFillColor(Color(red: 0, green: 0, blue: 1, alpha: 0.6))
+            c.fillEllipse(in: Rect(x: 4, y: 3, width: 25, height: 14))
+        }
+        let cases: [(String, BlendMode, Color)] = [
+            ("copy, translucent", .copy, Color(red: 0.9, green: 0.3, blue: 0.4, alpha: 0.7)),
+            ("copy, opaque", .copy, Color(red: 0.9, green: 0.3, blue: 0.4, alpha: 1)),
+            ("copy, clear", .copy, .clear),
+            ("normal, opaque", .normal, Color(red: 0.1, green: 0.8, blue: 0.5, alpha: 1)),
+        ]
+        for (name, mode, colour) in cases {
+            let backdrop: (Canvas) -> Void = { c in c.setBlendMode(mode); c.setFillColor(colour); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }
+            let (alone, _) = try lazy(33, 21, backdrop)
+            XCTAssertEqual(alone, try Image(width: 33, height: 21, fill: colour), name)
+            let (drawn, _) = try lazy(33, 21) { c in backdrop(c); shape(c) }
+            let reference = try Canvas(width: 33, height: 21, background: colour)
+            shape(reference)
+            XCTAssertEqual(drawn, reference.image, name)
+        }
+        // Not a backdrop: the background (or what is under the layer) still shows.
+        let half = Color(red: 0.9, green: 0.3, blue: 0.4, alpha: 0.5)
+        let notBackdrops: [(String, (Canvas) -> Void)] = [
+            ("in a clip", { c in c.clip(to: Rect(x: 3, y: 2, width: 10, height: 9)); c.setBlendMode(.copy); c.setFillColor(half)
+                c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }),
+            ("under a global alpha", { c in c.setAlpha(0.5); c.setBlendMode(.copy); c.setFillColor(half); c.fill(Rect(x: 0, y: 0, width: 33, height: 21)) }),
+            ("in a layer", { c in c.beginTransparencyLayer(); c.setBlendMode(.copy); c.setFillColor(half); c.fill(Rect(x: 0, y: 0, width: 33, height: 21))
+                c.endTransparencyLayer() }),
+            ("a pixel short", { c in c.setBlendMode(.copy); c.setFillColor(half); c.fill(Rect(x: 0, y: 0, width: 32, height: 21)) }),
+        ]
+        for (name, draw) in notBackdrops {
+            let (got, _) = try lazy(33, 21, draw)
+            XCTAssertNotEqual(got, try Image(width: 33, height: 21, fill: half), name)
+            XCTAssertEqual(got, try eager(33, 21, draw), name)
+        }
     }
 
     func testResetCanvasDrawsAFrameAsANewOne() throws {
