@@ -1,17 +1,19 @@
 // Shader+GradientSpans: the per-pixel loops of linear and radial gradients.
 //
-// Design note: a gradient pixel is "compute t, turn it into a table index, load". Linear t is
-// affine along a row, so a padded row splits into the pixels before the ramp, the ramp and the
-// pixels after it, found by integer division in 32.32 fixed point: the ends are plain fills and the
-// ramp is a shift and a load per pixel, without the clamps. Radial t needs a square root per pixel;
-// it is computed four pixels at a time in SIMD4<Double> (two SSE2 registers, the baseline this
-// package is built for: Float lanes would be twice as wide but move ties of the table rounding),
-// and so is the spread, with floors done by the 1.5 * 2^52 rounding trick because Swift's generic
-// SIMD float-to-integer conversions compile to calls. (Swift's SIMD square root is one scalar
-// root per lane; Newton's iteration for 1/sqrt in vector multiplies measured slower.) Positions and
-// t are still stepped by a running scalar sum, as the one-pixel loops did, so that t lands on the
-// same bits: where it is exactly at a repeat's wrap or the end of an unextended gradient, one ulp
-// decides between two far-apart colours.
+// Design note: a gradient pixel is "compute t, turn it into a table index, load". Linear t is affine
+// along a row, so a padded row splits into the pixels before the ramp, the ramp and the pixels
+// after it, found by integer division in 32.32 fixed point: the ends are plain fills and the ramp
+// is a shift and a load per pixel, without the clamps. Radial t needs a square root per pixel; it
+// is computed four pixels at a time in SIMD4<Double> (two SSE2 registers, the baseline this
+// package is built for), and so is the spread, with floors done by the 1.5 * 2^52 rounding trick
+// because Swift's generic SIMD float-to-integer conversions compile to calls. Positions are the
+// running scalar sum of the one-pixel loops, so that t lands on the same bits: where it is exactly
+// at a repeat's wrap or the end of an unextended gradient, one ulp decides between two far-apart
+// colours. The lane helpers (Shader+SpanLanes) keep those bits while cutting work: a square root
+// that compiles to the vector instruction, lanes stepped by four steps where every running sum is
+// exact, y terms hoisted out of rows of constant y. Padded concentric and focal gradients go four
+// pixels a register in Float wherever that provably gives the Double loop's index
+// (Shader+RadialFloatSpans), and through the Double loop elsewhere.
 
 extension Shader {
     /// A padded linear gradient along a row in 32.32 fixed point: the table position
@@ -182,7 +184,7 @@ extension Shader {
                 t = t1.replacing(with: nan, where: .!(allowed(t1) .& (b .!= zero)))
             } else {
                 let disc = b * b - a * c
-                let s = disc.replacing(with: zero, where: disc .< zero).squareRoot()
+                let s = Shader.root4(disc)
                 // The larger root first; the smaller one only when some lane needs it (for
                 // nested circles, never): a vector division is not cheap.
                 let tHi = (a > 0 ? b + s : b - s) / a
@@ -203,12 +205,51 @@ extension Shader {
     }
 
     /// `shadeTwoCircle` for the usual focal gradient: the start circle inside the end circle, padded
-    /// both ways. Every point is on one circle of non-negative radius, the larger root (a < 0, so
+    /// both ways. Along a row of constant y (no rotation or skew) the y terms are per-row constants:
+    /// every lane's y is y itself (y + 0 keeps y's bits unless y is -0), so the products are the
+    /// ones the general loop forms lane by lane. Where t >= 0 (and not NaN) the general loop takes
+    /// the larger root too (r0 + t * dr >= 0, as r0 >= 0 and dr > 0) and its clamp at 0.5 does
+    /// nothing, so a group of four needs one mask test; a group with a lane below 0 (inside the
+    /// start circle, or rounding at the focus) goes through the general loop.
+    static func shadeFocalPadded(_ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: (Double, Double),
+                                 _ r0: Double, _ cd: Point, _ dr: Double, _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
+        let y = p.1
+        guard step.1 == 0, !(y == 0 && y.sign == .minus) else {
+            shadeFocalPaddedGeneral(L, p, step, r0, cd, dr, n, out)
+            return
+        }
+        let table = L.baseAddress!
+        let a = cd.x * cd.x + cd.y * cd.y - dr * dr, ia = 1 / a
+        let qy = y * cd.y, yy = y * y, rr = r0 * dr, r00 = r0 * r0
+        let scale = Double(Gradient.lutSize - 1)
+        @inline(__always) func group(_ px: SIMD4<Double>, _ i: Int) {
+            let b = px * cd.x + qy + rr
+            let c = px * px + yy - r00
+            let t = (b - Shader.root4(b * b - a * c)) * ia
+            if Shader.none(.!(t .>= SIMD4<Double>(repeating: 0))) {
+                storeEntries4(Shader.clampedIndex4(t * scale + 0.5, 0.5, scale + 0.5), table, out + i, n &- i)
+            } else {
+                shadeFocalPaddedGeneral(L, (px[0], y), step, r0, cd, dr, min(4, n &- i), out + i)
+            }
+        }
+        // A focal point (start radius 0): Float lanes where they decide the index (RadialFloatSpans).
+        guard r0 == 0, let f = focalFloat(y: y, cd: cd, a: a, reach: reach(p.0, step.0, n)) else {
+            Shader.forEachGroup(p.0, step.0, n, group)
+            return
+        }
+        Shader.forEachGroup(p.0, step.0, n) { px, i in
+            let (k, decided) = focalFloat4(px, f)
+            if decided { storeEntries4(k, table, out + i, n &- i) } else { group(px, i) }
+        }
+    }
+
+    /// `shadeFocalPadded` for any row: positions stepped in both coordinates, every lane checked.
+    /// Every point is on one circle of non-negative radius, the larger root (a < 0, so
     /// (b - s) / a), which is multiplied by 1 / a: a vector division per four pixels cost as much
     /// as the rest, and the product differs from the quotient by an ulp or two of t, far below a
     /// table entry. The smaller root is still taken where rounding puts the larger one's radius
     /// below zero, as in `shadeTwoCircle`.
-    static func shadeFocalPadded(_ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: (Double, Double),
+    static func shadeFocalPaddedGeneral(_ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: (Double, Double),
                                  _ r0: Double, _ cd: Point, _ dr: Double, _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
         let table = L.baseAddress!
         let a = cd.x * cd.x + cd.y * cd.y - dr * dr, ia = 1 / a
@@ -221,7 +262,7 @@ extension Shader {
             let b = px * cd.x + py * cd.y + rr
             let c = px * px + py * py - r00
             let disc = b * b - a * c
-            let s = disc.replacing(with: zero, where: disc .< zero).squareRoot()
+            let s = Shader.root4(disc)
             var t = (b - s) * ia
             let ok = (r0 + t * dr) .>= zero
             if !all(ok) {
@@ -243,6 +284,10 @@ extension Shader {
         let k = 1 / dr, scale = Double(Gradient.lutSize - 1)
         let padBoth = sh.spread == .pad && extB && extA
         let m = k * scale, c = 0.5 - r0 * k * scale
+        if padBoth && step.1 == 0 && !(p.1 == 0 && p.1.sign == .minus) {
+            shadeConcentricRow(table, p, step.0, m, c, n, out)
+            return
+        }
         let lo = SIMD4<Double>(repeating: 0.5), hi = SIMD4<Double>(repeating: scale + 0.5)
         let zero = SIMD4<Double>(repeating: 0), oneV = SIMD4<Double>(repeating: 1), nan = SIMD4<Double>(repeating: .nan)
         var x = p.0, y = p.1
@@ -266,6 +311,25 @@ extension Shader {
             }
             store4(idx, table, out + i, n &- i)
             i &+= 4
+        }
+    }
+
+    /// `shadeConcentric` padded both ways along a row of constant y: y * y is the same in every lane
+    /// (see `shadeFocalPadded`), and the table position is r * m + c. Float lanes where they decide
+    /// the index (Shader+RadialFloatSpans), else the Double form.
+    static func shadeConcentricRow(_ table: UnsafePointer<UInt32>, _ p: (Double, Double), _ step: Double, _ m: Double, _ c: Double,
+                                   _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
+        let yy = p.1 * p.1, hi = Double(Gradient.lutSize) - 0.5
+        @inline(__always) func group(_ px: SIMD4<Double>, _ i: Int) {
+            storeEntries4(Shader.clampedIndex4(Shader.root4(px * px + yy) * m + c, 0.5, hi), table, out + i, n &- i)
+        }
+        guard let f = concentricFloat(y: p.1, m: m, c: c, reach: reach(p.0, step, n)) else {
+            Shader.forEachGroup(p.0, step, n, group)
+            return
+        }
+        Shader.forEachGroup(p.0, step, n) { px, i in
+            let (k, decided) = concentricFloat4(px, f)
+            if decided { storeEntries4(k, table, out + i, n &- i) } else { group(px, i) }
         }
     }
 }
