@@ -52,4 +52,33 @@ final class GIFPipelineTests: XCTestCase {
             XCTAssertEqual(parts.count, rows.count < GIF.RowSplit.minimumRows ? 1 : 2)
         }
     }
+
+    /// Pixels whose only choices are a target and an alternative (no true colour) take the encoder's
+    /// single-lookup path; the same choices expressed with a true colour that no palette entry
+    /// matches within a zero budget take the walk over every child. Both must choose alike.
+    func testLZWAlternativeLookupMatchesTheWalkOverChildren() {
+        let count = 20_000
+        var plain = GIF.PixelChoices(count: count)
+        var seed: UInt32 = 7
+        for i in 0..<count {
+            seed = seed &* 1_103_515_245 &+ 12345
+            plain.target[i] = UInt8((seed >> 16) % 6)
+            if (seed >> 8) % 3 != 0 { plain.alternative[i] = Int16((seed >> 20) % 6) }
+        }
+        var walked = plain
+        walked.truth = [UInt32](repeating: GIF.opaqueBit | 0x12_3456, count: count)
+        let colors = (0..<16).map { GIF.opaqueBit | UInt32($0) * 0x10_1010 }
+        func encode(_ c: GIF.PixelChoices) -> ([UInt8], [UInt8]) {
+            var lzw = GIF.LZWEncoder(), indices: [UInt8] = []
+            let data = lzw.encode(c, count: count, minCodeSize: 4, colors: colors, budget: 0, indices: &indices)
+            return (data, indices)
+        }
+        let fast = encode(plain), slow = encode(walked)
+        XCTAssertEqual(fast.0, slow.0)
+        XCTAssertEqual(fast.1, slow.1)
+        // The alternatives matter: without them the stream differs.
+        var exact = plain
+        exact.alternative = [Int16](repeating: -1, count: count)
+        XCTAssertNotEqual(encode(exact).0, fast.0)
+    }
 }
