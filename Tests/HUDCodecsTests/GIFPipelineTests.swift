@@ -81,4 +81,33 @@ final class GIFPipelineTests: XCTestCase {
         exact.alternative = [Int16](repeating: -1, count: count)
         XCTAssertNotEqual(encode(exact).0, fast.0)
     }
+
+    /// Flattening takes opaque pixels four at a time: blocks that are all opaque, blocks with a
+    /// translucent or transparent pixel, and a tail shorter than four must all give the per-pixel result.
+    func testFlattenMatchesThePerPixelRuleAcrossBlocksAndTail() throws {
+        let n = 4 * 7 + 3
+        var px = [UInt8](repeating: 0, count: n * 4)
+        for i in 0..<n {
+            let a = [255, 255, 255, 128, 255, 0, 255, 255, 64, 255, 255][i % 11]
+            px[i * 4] = UInt8(i * 7 % 256 * a / 255); px[i * 4 + 1] = UInt8(i * 13 % 256 * a / 255)
+            px[i * 4 + 2] = UInt8(i * 29 % 256 * a / 255); px[i * 4 + 3] = UInt8(a)
+        }
+        let image = try Image(width: n, height: 1, premultipliedPixels: px)
+        func expected(_ i: Int, matte: (Int, Int, Int)?) -> UInt32 {
+            let r = Int(px[i * 4]), g = Int(px[i * 4 + 1]), b = Int(px[i * 4 + 2]), a = Int(px[i * 4 + 3])
+            if matte == nil && a < 128 { return 0 }
+            var c = (r, g, b)
+            if let (mr, mg, mb) = matte, a != 255 {
+                c = (min(255, r + (mr * (255 - a) + 127) / 255), min(255, g + (mg * (255 - a) + 127) / 255), min(255, b + (mb * (255 - a) + 127) / 255))
+            } else if a != 255 {
+                c = (min(255, (r * 255 + a / 2) / a), min(255, (g * 255 + a / 2) / a), min(255, (b * 255 + a / 2) / a))
+            }
+            return GIF.opaqueBit | UInt32(c.0) << 16 | UInt32(c.1) << 8 | UInt32(c.2)
+        }
+        var flat: [UInt32] = []
+        GIF.flatten(image, background: .transparent(threshold: 0.5, matte: nil), into: &flat)
+        XCTAssertEqual(flat, (0..<n).map { expected($0, matte: nil) })
+        GIF.flatten(image, background: .matte(.white), into: &flat)
+        XCTAssertEqual(flat, (0..<n).map { expected($0, matte: (255, 255, 255)) })
+    }
 }
