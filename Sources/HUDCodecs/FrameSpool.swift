@@ -104,6 +104,10 @@ final class FrameSpool {
         }
     }
 
+    /// The rows (of `rowBytes`) record `index` stores: every row that differs from the record
+    /// before it (all rows for the first).
+    func storedRows(_ index: Int) -> Range<Int> { rows[index] }
+
     /// Reads record `index` into `buffer`.
     func read(_ index: Int, into buffer: inout [UInt8]) throws {
         if buffer.count != recordBytes { buffer = [UInt8](repeating: 0, count: recordBytes) }

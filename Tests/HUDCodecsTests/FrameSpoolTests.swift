@@ -26,6 +26,8 @@ final class FrameSpoolTests: XCTestCase {
         }
         XCTAssertEqual(spool.count, 5)
         XCTAssertEqual(spool.durations[2], 0.2, accuracy: 1e-12)
+        // Only the rows between the first and last change are stored.
+        XCTAssertEqual((0..<5).map { spool.storedRows($0) }, [0..<6, 2..<4, 0..<6, 0..<6, 5..<6])
         var buffer: [UInt8] = []
         for (i, rec) in stored.enumerated() {
             try spool.read(i, into: &buffer)
