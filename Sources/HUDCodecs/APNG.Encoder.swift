@@ -50,7 +50,7 @@ extension APNG {
             try validateFrame(image, duration: duration, index: appended, size: size)
             if size == nil {
                 size = (image.width, image.height)
-                spool = try FrameSpool(recordBytes: image.width * image.height * 4)
+                spool = try FrameSpool(recordBytes: image.width * image.height * 4, rowBytes: image.width * 4)
             }
             let straight = image.straightPixels()
             if try spool!.append(straight, duration: duration) { survey(straight) }

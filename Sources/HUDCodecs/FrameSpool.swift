@@ -2,9 +2,12 @@
 //
 // Design note: formats that need the whole animation before writing (a global GIF palette, the APNG
 // frame count and colour type) would otherwise hold every frame in memory. The spool is an unlinked
-// temporary file (it disappears even if the process is killed) holding fixed-size records, so memory
-// stays at one frame whatever the frame count. Identical consecutive frames are stored once with
-// their durations summed.
+// temporary file (it disappears even if the process is killed), so memory stays at one frame
+// whatever the frame count. Identical consecutive frames are stored once with their durations summed.
+// A record holds only the rows that differ from the record before it (a UI animation mostly changes
+// a band of rows), which cuts what is written, read back and dropped from the page cache; reading
+// rebuilds each record on top of the one read before it, so reading in order (as every encoder
+// does) costs one pass over the changed rows.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,12 +16,24 @@ import Darwin
 
 final class FrameSpool {
     let recordBytes: Int
+    /// Bytes per row: a record stores whole rows, `rowBytes` dividing `recordBytes`.
+    let rowBytes: Int
     private var fd: Int32
     private(set) var durations: [Double] = []
+    /// The rows each record stores (the first record: all of them) and where they start in the file.
+    private var rows: [Range<Int>] = []
+    private var offsets: [off_t] = []
+    private var end: off_t = 0
     private var last: [UInt8] = []
+    /// The record `read` rebuilt last, and its index (-1: none yet).
+    private var current: [UInt8] = []
+    private var currentIndex = -1
 
-    init(recordBytes: Int) throws {
+    /// A spool of records of `recordBytes` bytes, stored in rows of `rowBytes` (default: one row).
+    init(recordBytes: Int, rowBytes: Int? = nil) throws {
         self.recordBytes = recordBytes
+        self.rowBytes = max(1, rowBytes ?? recordBytes)
+        precondition(recordBytes % self.rowBytes == 0)
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(base)/hudrender-spool-XXXXXX".utf8CString)
         fd = mkstemp(&template)
@@ -45,11 +60,38 @@ final class FrameSpool {
     @discardableResult
     func append(raw: UnsafeRawBufferPointer, duration: Double) throws -> Bool {
         precondition(raw.count == recordBytes)
-        if !durations.isEmpty && last.withUnsafeBytes({ memcmp($0.baseAddress!, raw.baseAddress!, recordBytes) == 0 }) {
-            durations[durations.count - 1] += duration
-            return false
+        var changed = 0..<(recordBytes / rowBytes)
+        if !durations.isEmpty {
+            guard let c = changedRows(raw) else {
+                durations[durations.count - 1] += duration
+                return false
+            }
+            changed = c
         }
-        let offset = off_t(durations.count) * off_t(recordBytes)
+        let at = changed.lowerBound * rowBytes, count = changed.count * rowBytes
+        try writeAll(UnsafeRawBufferPointer(rebasing: raw[at..<(at + count)]), at: end)
+        rows.append(changed); offsets.append(end); end += off_t(count)
+        durations.append(duration)
+        if last.count != recordBytes { last = [UInt8](repeating: 0, count: recordBytes) }
+        last.withUnsafeMutableBytes { ($0.baseAddress! + at).copyMemory(from: raw.baseAddress! + at, byteCount: count) }
+        return true
+    }
+
+    /// The rows where `raw` differs from the last record, nil when it equals it.
+    private func changedRows(_ raw: UnsafeRawBufferPointer) -> Range<Int>? {
+        let n = recordBytes / rowBytes, rb = rowBytes
+        return last.withUnsafeBytes { old -> Range<Int>? in
+            func same(_ y: Int) -> Bool { memcmp(old.baseAddress! + y * rb, raw.baseAddress! + y * rb, rb) == 0 }
+            var y0 = 0
+            while y0 < n && same(y0) { y0 += 1 }
+            if y0 == n { return nil }
+            var y1 = n
+            while same(y1 - 1) { y1 -= 1 }
+            return y0..<y1
+        }
+    }
+
+    private func writeAll(_ raw: UnsafeRawBufferPointer, at offset: off_t) throws {
         var done = 0
         while done < raw.count {
             let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, offset + off_t(done))
@@ -60,11 +102,11 @@ final class FrameSpool {
             }
             done += n
         }
-        durations.append(duration)
-        if last.count != recordBytes { last = [UInt8](repeating: 0, count: recordBytes) }
-        last.withUnsafeMutableBytes { $0.copyMemory(from: raw) }
-        return true
     }
+
+    /// The rows (of `rowBytes`) record `index` stores: every row that differs from the record
+    /// before it (all rows for the first).
+    func storedRows(_ index: Int) -> Range<Int> { rows[index] }
 
     /// Reads record `index` into `buffer`.
     func read(_ index: Int, into buffer: inout [UInt8]) throws {
@@ -73,20 +115,34 @@ final class FrameSpool {
     }
 
     /// Reads record `index` into `raw` (`recordBytes` long). Safe to call from any one thread once
-    /// appending is over.
+    /// appending is over. Fastest in order: each record is rebuilt on the one read before it.
     func read(_ index: Int, into raw: UnsafeMutableRawBufferPointer) throws {
         precondition(raw.count == recordBytes)
-        let offset = off_t(index) * off_t(recordBytes)
-        var done = 0
-        while done < raw.count {
-            let n = pread(fd, raw.baseAddress! + done, raw.count - done, offset + off_t(done))
-            if n < 0 {
-                let e = errno
-                if e == EINTR { continue }
-                throw CodecError.readFailed(path: "temporary spool", reason: String(cString: strerror(e)))
+        if current.count != recordBytes { current = [UInt8](repeating: 0, count: recordBytes) }
+        if index < currentIndex { currentIndex = -1 }
+        while currentIndex < index {
+            try load(currentIndex + 1)
+            currentIndex += 1
+        }
+        current.withUnsafeBytes { raw.copyMemory(from: $0) }
+    }
+
+    /// Applies record `index`'s rows to `current`.
+    private func load(_ index: Int) throws {
+        let at = rows[index].lowerBound * rowBytes, count = rows[index].count * rowBytes
+        let offset = offsets[index]
+        try current.withUnsafeMutableBytes { c in
+            var done = 0
+            while done < count {
+                let n = pread(fd, c.baseAddress! + at + done, count - done, offset + off_t(done))
+                if n < 0 {
+                    let e = errno
+                    if e == EINTR { continue }
+                    throw CodecError.readFailed(path: "temporary spool", reason: String(cString: strerror(e)))
+                }
+                if n == 0 { throw CodecError.readFailed(path: "temporary spool", reason: "unexpected end of file") }
+                done += n
             }
-            if n == 0 { throw CodecError.readFailed(path: "temporary spool", reason: "unexpected end of file") }
-            done += n
         }
     }
 }

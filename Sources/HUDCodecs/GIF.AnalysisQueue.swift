@@ -59,9 +59,11 @@ extension GIF {
                 lock.wait(); let stop = stopped; lock.signal()
                 if stop { return }
                 let result = Result { () throws -> FrameAnalysis in
-                    var frame = [UInt32](repeating: 0, count: n)
+                    // Read over in full, so not cleared first.
+                    var frame = [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n }
                     try frame.withUnsafeMutableBytes { try spool.read(i, into: $0) }
-                    return analyzer.analyze(frame)
+                    // Rows the spool did not store equal the previous frame's: not compared.
+                    return analyzer.analyze(frame, rows: spool.storedRows(i))
                 }
                 lock.wait(); ring[i % depth] = result; lock.signal()
                 filled.signal()

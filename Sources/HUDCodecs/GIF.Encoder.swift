@@ -2,8 +2,8 @@
 // callers that can render a frame twice instead of storing it.
 //
 // Design note: a global palette needs statistics from every frame before the first is written. The
-// streaming form gathers them as frames arrive and parks the flattened frames in an unlinked spool
-// file; the two-pass form asks the caller for each frame twice (statistics, then encoding) and stores
+// streaming form gathers them as frames arrive (on a thread of its own, GIF.StatisticsQueue) and
+// parks the flattened frames in an unlinked spool file; the two-pass form asks the caller for each frame twice (statistics, then encoding) and stores
 // nothing. Both feed the same `FrameWriter`, so their output is byte-identical. The destination's
 // temporary file is created up front, so an unwritable destination fails before any rendering.
 import HUDRaster
@@ -18,19 +18,18 @@ extension GIF {
         public let path: String
         public let options: Options
         private var file: AtomicFile?
-        private var stats: ColorStatistics
+        private let stats: StatisticsQueue
         private var spool: FrameSpool?
         private var size: (Int, Int)?
         private var appended = 0
         private var elapsed = 0.0
-        private var flat: [UInt32] = []
 
         /// Prepares to write `path`. Fails at once when the destination cannot be written.
         public init(path: String, options: Options = Options()) throws {
             try options.validate()
             self.path = path
             self.options = options
-            stats = ColorStatistics(exactLimit: options.maximumColors - 1)
+            stats = StatisticsQueue(exactLimit: options.maximumColors - 1)
             file = try AtomicFile(path: path)
         }
 
@@ -41,8 +40,10 @@ extension GIF {
             try validateFrame(image, duration: duration, index: appended, size: size)
             if size == nil {
                 size = (image.width, image.height)
-                spool = try FrameSpool(recordBytes: image.width * image.height * 4)
+                spool = try FrameSpool(recordBytes: image.width * image.height * 4, rowBytes: image.width * 4)
             }
+            // A new buffer each frame: the statistics thread may still be reading the previous one.
+            var flat: [UInt32] = []
             GIF.flatten(image, background: options.background, into: &flat)
             if try flat.withUnsafeBytes({ try spool!.append(raw: $0, duration: duration) }) { stats.add(flat, at: elapsed) }
             elapsed += duration
@@ -58,8 +59,7 @@ extension GIF {
                 throw CodecError.noFrames(path: path)
             }
             try file.commit(after: {
-                stats.close(at: elapsed)
-                let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
+                let palette = Palette.build(from: stats.close(at: elapsed), maximumColors: options.maximumColors)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
                 let analyzer = FrameAnalyzer(width: w, height: h, palette: palette, dithering: options.dithering)
                 let queue = AnalysisQueue(spool: spool, analyzer: analyzer)

@@ -14,14 +14,15 @@ extension GIF {
             quantizer = Quantizer(width: width, height: height, palette: palette, dithering: dithering)
         }
 
-        /// The analysis of `frame`, the frame after the previously analysed one.
-        mutating func analyze(_ frame: [UInt32]) -> FrameAnalysis {
+        /// The analysis of `frame`, the frame after the previously analysed one. `rows`, when known,
+        /// holds every row where the two may differ (the others are not compared).
+        mutating func analyze(_ frame: [UInt32], rows: Range<Int>? = nil) -> FrameAnalysis {
             let n = width * height
             precondition(frame.count == n)
             let first = previous.count != n
             var needs = [UInt8](repeating: first ? 1 : 0, count: n)
             var changed: Region? = first ? (0, 0, width - 1, height - 1) : nil
-            if !first { changed = markChanges(frame, into: &needs) }
+            if !first { changed = markChanges(frame, rows: rows ?? 0..<height, into: &needs) }
             var quantized = [UInt8](repeating: 0, count: n)
             // A frame that does not move only lengthens the previous one: nothing to quantise.
             if changed != nil { quantizer.quantize(frame, needs: needs, first: first, into: &quantized) }
@@ -30,14 +31,14 @@ extension GIF {
                                  changed: changed, first: first)
         }
 
-        /// Marks the pixels that differ from the previous frame; returns their box.
-        private func markChanges(_ frame: [UInt32], into needs: inout [UInt8]) -> Region? {
+        /// Marks the pixels of `rows` that differ from the previous frame; returns their box.
+        private func markChanges(_ frame: [UInt32], rows: Range<Int>, into needs: inout [UInt8]) -> Region? {
             var x0 = width, y0 = height, x1 = -1, y1 = -1
-            let (w, h) = (width, height)
+            let w = width
             frame.withUnsafeBufferPointer { f in
             previous.withUnsafeBufferPointer { p in
             needs.withUnsafeMutableBufferPointer { nd in
-                for y in 0..<h {
+                for y in rows.clamped(to: 0..<height) {
                     let row = y * w
                     var first = -1, last = -1
                     for x in 0..<w where f[row + x] != p[row + x] {

@@ -160,7 +160,12 @@ extension GIF {
                 var c = Int(trie.first[code])
                 if c == 0 { continue }
                 let exact = trie.child(code, target[q])
-                if branches {
+                if branches && truth[q] == 0 {
+                    // Only the alternative can be acceptable besides the target: one lookup finds the
+                    // child the walk over every sibling would push.
+                    let a = trie.child(code, UInt8(truncatingIfNeeded: alt[q]))
+                    if a != 0 && a != exact { stack[top] = a | (depth + 1) << 16; top += 1 }
+                } else if branches {
                     while c != 0 {
                         if c != exact && input.acceptable(q, trie.suffix[c]) { stack[top] = c | (depth + 1) << 16; top += 1 }
                         c = Int(trie.sibling[c])

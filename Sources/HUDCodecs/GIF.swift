@@ -116,7 +116,8 @@ public enum GIF {
     /// Converts a premultiplied image to flattened pixels per `background`.
     static func flatten(_ image: Image, background: Background, into out: inout [UInt32]) {
         let n = image.width * image.height
-        if out.count != n { out = [UInt32](repeating: 0, count: n) }
+        // Every element is written below: no need to clear a new buffer first.
+        if out.count != n { out = [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n } }
         var threshold = 0, matte: (Int, Int, Int)? = nil
         switch background {
         case let .matte(c):
@@ -127,28 +128,46 @@ public enum GIF {
             threshold = max(1, Int((t * 255).rounded()))
             if let m { let p = m.withAlphaComponent(1).premultipliedRGBA8; matte = (Int(p.r), Int(p.g), Int(p.b)) }
         }
-        image.pixels.withUnsafeBufferPointer { px in
+        image.pixels.withUnsafeBytes { raw in
             out.withUnsafeMutableBufferPointer { o in
-                for i in 0..<n {
-                    let r = Int(px[i * 4]), g = Int(px[i * 4 + 1]), b = Int(px[i * 4 + 2]), a = Int(px[i * 4 + 3])
-                    if a < threshold { o[i] = 0; continue }
-                    var rr = r, gg = g, bb = b
-                    if a != 255 {
-                        if let (mr, mg, mb) = matte {
-                            let k = 255 - a
-                            rr = min(255, r + (mr * k + 127) / 255)
-                            gg = min(255, g + (mg * k + 127) / 255)
-                            bb = min(255, b + (mb * k + 127) / 255)
-                        } else if a > 0 {
-                            rr = min(255, (r * 255 + a / 2) / a)
-                            gg = min(255, (g * 255 + a / 2) / a)
-                            bb = min(255, (b * 255 + a / 2) / a)
-                        }
+                let px = raw.bindMemory(to: UInt8.self)
+                var i = 0
+                // Four pixels at a time: when all are opaque (most of a UI frame) only the channels
+                // move, in vector lanes (memory order R, G, B, A: little-endian words hold A on top).
+                while i &+ 4 <= n {
+                    let v = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                    if v &>> 24 == SIMD4(repeating: 255) {
+                        let c = (v & 0xFF) &<< 16 | (v & 0xFF00) | (v &>> 16) & 0xFF | SIMD4(repeating: opaqueBit)
+                        UnsafeMutableRawPointer(o.baseAddress! + i).storeBytes(of: c, as: SIMD4<UInt32>.self)
+                    } else {
+                        for k in i..<(i &+ 4) { o[k] = flatPixel(px, k, threshold: threshold, matte: matte) }
                     }
-                    o[i] = opaqueBit | UInt32(rr) << 16 | UInt32(gg) << 8 | UInt32(bb)
+                    i &+= 4
                 }
+                while i < n { o[i] = flatPixel(px, i, threshold: threshold, matte: matte); i += 1 }
             }
         }
+    }
+
+    /// Pixel `i` of premultiplied RGBA8 `px` as a flattened pixel (see `flatten`).
+    @inline(__always)
+    private static func flatPixel(_ px: UnsafeBufferPointer<UInt8>, _ i: Int, threshold: Int, matte: (Int, Int, Int)?) -> UInt32 {
+        let r = Int(px[i * 4]), g = Int(px[i * 4 + 1]), b = Int(px[i * 4 + 2]), a = Int(px[i * 4 + 3])
+        if a < threshold { return 0 }
+        var rr = r, gg = g, bb = b
+        if a != 255 {
+            if let (mr, mg, mb) = matte {
+                let k = 255 - a
+                rr = min(255, r + (mr * k + 127) / 255)
+                gg = min(255, g + (mg * k + 127) / 255)
+                bb = min(255, b + (mb * k + 127) / 255)
+            } else if a > 0 {
+                rr = min(255, (r * 255 + a / 2) / a)
+                gg = min(255, (g * 255 + a / 2) / a)
+                bb = min(255, (b * 255 + a / 2) / a)
+            }
+        }
+        return opaqueBit | UInt32(rr) << 16 | UInt32(gg) << 8 | UInt32(bb)
     }
 }
 

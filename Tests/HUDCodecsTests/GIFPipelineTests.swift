@@ -52,4 +52,62 @@ final class GIFPipelineTests: XCTestCase {
             XCTAssertEqual(parts.count, rows.count < GIF.RowSplit.minimumRows ? 1 : 2)
         }
     }
+
+    /// Pixels whose only choices are a target and an alternative (no true colour) take the encoder's
+    /// single-lookup path; the same choices expressed with a true colour that no palette entry
+    /// matches within a zero budget take the walk over every child. Both must choose alike.
+    func testLZWAlternativeLookupMatchesTheWalkOverChildren() {
+        let count = 20_000
+        var plain = GIF.PixelChoices(count: count)
+        var seed: UInt32 = 7
+        for i in 0..<count {
+            seed = seed &* 1_103_515_245 &+ 12345
+            plain.target[i] = UInt8((seed >> 16) % 6)
+            if (seed >> 8) % 3 != 0 { plain.alternative[i] = Int16((seed >> 20) % 6) }
+        }
+        var walked = plain
+        walked.truth = [UInt32](repeating: GIF.opaqueBit | 0x12_3456, count: count)
+        let colors = (0..<16).map { GIF.opaqueBit | UInt32($0) * 0x10_1010 }
+        func encode(_ c: GIF.PixelChoices) -> ([UInt8], [UInt8]) {
+            var lzw = GIF.LZWEncoder(), indices: [UInt8] = []
+            let data = lzw.encode(c, count: count, minCodeSize: 4, colors: colors, budget: 0, indices: &indices)
+            return (data, indices)
+        }
+        let fast = encode(plain), slow = encode(walked)
+        XCTAssertEqual(fast.0, slow.0)
+        XCTAssertEqual(fast.1, slow.1)
+        // The alternatives matter: without them the stream differs.
+        var exact = plain
+        exact.alternative = [Int16](repeating: -1, count: count)
+        XCTAssertNotEqual(encode(exact).0, fast.0)
+    }
+
+    /// Flattening takes opaque pixels four at a time: blocks that are all opaque, blocks with a
+    /// translucent or transparent pixel, and a tail shorter than four must all give the per-pixel result.
+    func testFlattenMatchesThePerPixelRuleAcrossBlocksAndTail() throws {
+        let n = 4 * 7 + 3
+        var px = [UInt8](repeating: 0, count: n * 4)
+        for i in 0..<n {
+            let a = [255, 255, 255, 128, 255, 0, 255, 255, 64, 255, 255][i % 11]
+            px[i * 4] = UInt8(i * 7 % 256 * a / 255); px[i * 4 + 1] = UInt8(i * 13 % 256 * a / 255)
+            px[i * 4 + 2] = UInt8(i * 29 % 256 * a / 255); px[i * 4 + 3] = UInt8(a)
+        }
+        let image = try Image(width: n, height: 1, premultipliedPixels: px)
+        func expected(_ i: Int, matte: (Int, Int, Int)?) -> UInt32 {
+            let r = Int(px[i * 4]), g = Int(px[i * 4 + 1]), b = Int(px[i * 4 + 2]), a = Int(px[i * 4 + 3])
+            if matte == nil && a < 128 { return 0 }
+            var c = (r, g, b)
+            if let (mr, mg, mb) = matte, a != 255 {
+                c = (min(255, r + (mr * (255 - a) + 127) / 255), min(255, g + (mg * (255 - a) + 127) / 255), min(255, b + (mb * (255 - a) + 127) / 255))
+            } else if a != 255 {
+                c = (min(255, (r * 255 + a / 2) / a), min(255, (g * 255 + a / 2) / a), min(255, (b * 255 + a / 2) / a))
+            }
+            return GIF.opaqueBit | UInt32(c.0) << 16 | UInt32(c.1) << 8 | UInt32(c.2)
+        }
+        var flat: [UInt32] = []
+        GIF.flatten(image, background: .transparent(threshold: 0.5, matte: nil), into: &flat)
+        XCTAssertEqual(flat, (0..<n).map { expected($0, matte: nil) })
+        GIF.flatten(image, background: .matte(.white), into: &flat)
+        XCTAssertEqual(flat, (0..<n).map { expected($0, matte: (255, 255, 255)) })
+    }
 }

@@ -1,0 +1,44 @@
+// GIF.StatisticsQueue: gathers the palette's colour statistics on a thread of its own while frames
+// are still being rendered and appended.
+//
+// Design note: the streaming encoder's first pass (flatten, spool, count colours) runs on the
+// thread that appends, one frame after another, while other threads render the next frames. The
+// colour counting is the larger part of that pass; done here, it overlaps the flattening and
+// spooling of the next frame, so the appending thread keeps pace with rendering. Frames are counted
+// strictly in the order they are added, by one `ColorStatistics`, so the palette (and the output)
+// is the same whatever the thread timing. At most `depth` frames wait, so memory stays at a few
+// frames whatever the animation's length.
+import Dispatch
+
+extension GIF {
+    final class StatisticsQueue: @unchecked Sendable {
+        private var stats: ColorStatistics
+        private let queue = DispatchQueue(label: "hudrender.gif.statistics")
+        private let free: DispatchSemaphore
+
+        /// Empty statistics (see `ColorStatistics.init(exactLimit:)`).
+        init(exactLimit: Int, depth: Int = 3) {
+            stats = ColorStatistics(exactLimit: exactLimit)
+            free = DispatchSemaphore(value: depth)
+        }
+
+        /// Counts `frame`, shown from `time`, after every frame added before it. Waits while `depth`
+        /// frames are pending.
+        func add(_ frame: [UInt32], at time: Double) {
+            free.wait()
+            queue.async { [self] in
+                stats.add(frame, at: time)
+                free.signal()
+            }
+        }
+
+        /// Waits for every added frame, then closes the statistics at `time` (the end of the
+        /// animation) and returns them.
+        func close(at time: Double) -> ColorStatistics {
+            queue.sync {
+                stats.close(at: time)
+                return stats
+            }
+        }
+    }
+}
