@@ -12,6 +12,34 @@ extension WebP {
     static func le32(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
     static func le24(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF)] }
 
+    /// The libwebp configuration for `quality` (nil: lossless) and `method`; the lossless one is
+    /// cwebp's default effort.
+    static func config(quality: Int?, method: Int) throws -> WebPConfig {
+        var config = WebPConfig()
+        guard WebPConfigInit(&config) != 0 else {
+            throw CodecError.encodeFailed(format: "WebP", reason: "libwebp version mismatch (reinstall libwebp-dev)")
+        }
+        if let q = quality {
+            config.lossless = 0
+            config.quality = Float(q)
+            config.alpha_quality = 100
+            // Stronger spatial noise shaping than libwebp's default moves bits from flat areas
+            // (where a HUD's gradients and dimmed backgrounds show no loss) to edges: fewer bytes
+            // at nearly the same PSNR on the measured animations.
+            config.sns_strength = 80
+        } else {
+            config.lossless = 1
+            // For lossless, "quality" is the compression effort; cwebp's default.
+            config.quality = 75
+        }
+        config.method = Int32(method)
+        config.thread_level = 1
+        guard WebPValidateConfig(&config) != 0 else {
+            throw CodecError.invalidOption("WebP configuration rejected by libwebp")
+        }
+        return config
+    }
+
     /// Compresses straight RGBA pixels with libwebp and returns the image chunks (no RIFF header, no VP8X).
     static func compress(_ pixels: [UInt8], width: Int, height: Int, config: WebPConfig) -> Result<[UInt8], CompressionFailure> {
         var config = config

@@ -1,4 +1,4 @@
-// WebP.Candidate: one way to draw a lossless frame, among which the encoder keeps the smallest.
+// WebP.Candidate: one way to draw a frame, among which the encoder keeps the smallest.
 //
 // Design note: a frame can replace its rectangle or blend over it (pixels left unchanged then become
 // transparent), and either can follow the previous frame drawn as is or disposed to the background
@@ -15,5 +15,7 @@ extension WebP {
         var blend: Bool
         /// The previous frame's rectangle is cleared to transparent before this frame is drawn.
         var disposesPrevious: Bool
+        /// Compressed lossy (only in lossy animations, which also try their lossless candidates).
+        var lossy = false
     }
 }

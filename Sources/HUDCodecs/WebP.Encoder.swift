@@ -5,8 +5,9 @@
 // previous frame as it is or with the previous frame's rectangle disposed. Which is smallest is
 // not predictable from pixel counts, so all are compressed, side by side, and the smallest is
 // written (libwebp's animation encoder does the same with -min_size, one candidate after another).
-// Lossy frames are drawn whole over their changed rectangle. Up to one frame per core is in flight,
-// so encoding uses all cores while frames keep arriving. A frame is chosen once the one before is,
+// A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
+// candidates is smaller. Up to one frame per core is in flight, so encoding uses all cores while
+// frames keep arriving. A frame is chosen once the one before is,
 // and written once the one after is (which decides whether it is disposed), then forgotten: memory
 // holds the previous frame and the frames in flight, whatever the frame count. The RIFF size is
 // patched at the end. Frames identical to the previous one lengthen it. Timestamps are whole
@@ -31,6 +32,8 @@ extension WebP {
         public let options: Options
         private var file: AtomicFile?
         private var config = WebPConfig()
+        /// For lossless candidates (the same as `config` when the animation is lossless).
+        private var losslessConfig = WebPConfig()
         private var size: (Int, Int)?
         private var appended = 0
         private var elapsed = 0.0
@@ -54,27 +57,10 @@ extension WebP {
             try options.validate()
             self.path = path
             self.options = options
-            guard WebPConfigInit(&config) != 0 else {
-                throw CodecError.encodeFailed(format: "WebP", reason: "libwebp version mismatch (reinstall libwebp-dev)")
-            }
-            if let q = options.quality {
-                config.lossless = 0
-                config.quality = Float(q)
-                config.alpha_quality = 100
-                // Stronger spatial noise shaping than libwebp's default moves bits from flat areas
-                // (where a HUD's gradients and dimmed backgrounds show no loss) to edges: fewer bytes
-                // at nearly the same PSNR on the measured animations.
-                config.sns_strength = 80
-            } else {
-                config.lossless = 1
-                // For lossless, "quality" is the compression effort; cwebp's default.
-                config.quality = 75
-            }
-            config.method = Int32(options.method)
-            config.thread_level = 1
-            guard WebPValidateConfig(&config) != 0 else {
-                throw CodecError.invalidOption("WebP configuration rejected by libwebp")
-            }
+            config = try WebP.config(quality: options.quality, method: options.method)
+            // A lossy frame's lossless candidates only have to beat its lossy rectangle, which the
+            // least lossless effort does nearly as often as the default, at about half the time.
+            losslessConfig = options.quality == nil ? config : try WebP.config(quality: nil, method: 1)
             parallelism = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
             file = try AtomicFile(path: path)
         }
@@ -94,8 +80,14 @@ extension WebP {
                 size = (w, h)
                 try writeHeader(width: w, height: h, to: file)
                 newestRect = Rect(x: 0, y: 0, w: w, h: h)
-                let whole = Candidate(rect: newestRect, blend: false, disposesPrevious: false)
-                submit(FrameJob(candidates: [whole], assumedPrevious: nil, start: start, end: end), pixels: [current])
+                // The first frame is drawn whole: lossy (when the animation is) or lossless,
+                // whichever is smaller.
+                let lossless = Candidate(rect: newestRect, blend: false, disposesPrevious: false)
+                var lossy = lossless
+                lossy.lossy = true
+                let whole = options.quality != nil ? [lossy, lossless] : [lossless]
+                submit(FrameJob(candidates: whole, assumedPrevious: nil, start: start, end: end),
+                       pixels: whole.map { _ in current })
                 previous = current
                 return
             }
@@ -103,11 +95,15 @@ extension WebP {
                 inFlight.last?.endMilliseconds = end
                 return
             }
-            // Lossy frames are drawn whole: a blended lossy rectangle mixes freshly coded pixels with
-            // transparent holes, which costs more than it saves and smears colour at their edges.
+            // A lossy frame replaces its changed box (a blended lossy rectangle mixes freshly coded
+            // pixels with transparent holes, which costs more than it saves and smears colour at
+            // their edges), unless one of its exact lossless candidates is smaller: small boxes of
+            // sharp HUD content often are, and exact pixels also raise the fidelity.
             let planned = options.quality != nil
-                ? [(Candidate(rect: box, blend: false, disposesPrevious: false),
+                ? [(Candidate(rect: box, blend: false, disposesPrevious: false, lossy: true),
                     WebP.rectangle(current, previous, width: w, box: box, blend: false))]
+                    + WebP.candidates(over: previous, current: current, width: w, height: h, disposesPrevious: false,
+                                     exhaustive: w * h <= WebP.exhaustiveArea)
                 : WebP.losslessCandidates(previous: previous, current: current, width: w, height: h, previousRect: newestRect)
             submit(FrameJob(candidates: planned.map(\.0), assumedPrevious: newestRect, start: start, end: end),
                    pixels: planned.map(\.1))
@@ -120,9 +116,9 @@ extension WebP {
         /// Starts compressing each candidate's pixels (straight RGBA, the size of its rectangle).
         private func submit(_ job: FrameJob, pixels: [[UInt8]]) {
             inFlight.append(job)
-            let config = self.config
             for (i, rect) in pixels.enumerated() {
                 let r = job.candidates[i].rect
+                let config = job.candidates[i].lossy ? self.config : losslessConfig
                 queue.async(group: job.done) {
                     job.results[i].result = WebP.compress(rect, width: r.w, height: r.h, config: config)
                 }

@@ -24,7 +24,8 @@ final class WebPCandidateTests: XCTestCase {
         let box = WebP.Rect(x: 2, y: 2, w: 4, h: 4)
         XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: box, blend: false, disposesPrevious: false),
                                     WebP.Candidate(rect: box, blend: true, disposesPrevious: false)])
-        XCTAssertEqual(c[1].1.filter { $0 == 0 }.count, 4 * 6, "the six unchanged pixels are transparent")
+        XCTAssertEqual(stride(from: 3, to: c[1].1.count, by: 4).filter { c[1].1[$0] == 0 }.count, 6,
+                       "the six unchanged pixels are transparent")
     }
 
     func testTranslucentChangeIsOnlyReplaced() {
@@ -116,14 +117,51 @@ final class WebPCandidateTests: XCTestCase {
         XCTAssertTrue(anmfFlags(try FileIO.readAll(path)).contains { $0 & 1 == 1 }, "some frame is disposed")
     }
 
+    /// A lossy animation whose second frame changes a small flat box: that box is smaller lossless,
+    /// so its frame is written lossless, and its pixels come back exactly.
+    func testLossyAnimationWritesASmallBoxLossless() throws {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/mixed.webp"
+        var px = [UInt8](repeating: 255, count: 64 * 48 * 4)
+        for i in 0..<(64 * 48) { px[i * 4] = UInt8((i * 37) & 0xFF); px[i * 4 + 1] = UInt8((i * 11) & 0xFF) }
+        let first = try Image(width: 64, height: 48, straightPixels: px)
+        let second = try Image(width: 64, height: 48, straightPixels: canvasWithBox(px, width: 64))
+        let webp = try WebP.Encoder(path: path, options: WebP.Options(quality: 90))
+        try webp.append(first, duration: 0.1)
+        try webp.append(second, duration: 0.1)
+        try webp.finish()
+        XCTAssertEqual(anmfPayloadKinds(try FileIO.readAll(path)).last, "VP8L")
+        let decoded = try WebP.read(path).frames[1].straightPixels()
+        let expected = second.straightPixels()
+        for y in 8..<12 { for x in 8..<12 {
+            let i = (y * 64 + x) * 4
+            XCTAssertEqual(Array(decoded[i..<i + 4]), Array(expected[i..<i + 4]))
+        } }
+    }
+
+    private func canvasWithBox(_ px: [UInt8], width: Int) -> [UInt8] {
+        var out = px
+        for y in 8..<12 { for x in 8..<12 { let i = (y * width + x) * 4; out[i..<i + 4] = [10, 200, 30, 255] } }
+        return out
+    }
+
+    /// The first image chunk of each ANMF chunk ("VP8L", "VP8 ", or "ALPH" before "VP8 ").
+    private func anmfPayloadKinds(_ bytes: [UInt8]) -> [String] {
+        anmfChunks(bytes).map { String(decoding: bytes[($0 + 24)..<($0 + 28)], as: UTF8.self) }
+    }
+
     /// The flags byte of each ANMF chunk of a WebP file.
-    private func anmfFlags(_ bytes: [UInt8]) -> [UInt8] {
-        var flags: [UInt8] = [], at = 12
+    private func anmfFlags(_ bytes: [UInt8]) -> [UInt8] { anmfChunks(bytes).map { bytes[$0 + 8 + 15] } }
+
+    /// Where each ANMF chunk of a WebP file starts.
+    private func anmfChunks(_ bytes: [UInt8]) -> [Int] {
+        var starts: [Int] = [], at = 12
         while at + 8 <= bytes.count {
             let size = Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
-            if Array(bytes[at..<at + 4]) == Array("ANMF".utf8) { flags.append(bytes[at + 8 + 15]) }
+            if Array(bytes[at..<at + 4]) == Array("ANMF".utf8) { starts.append(at) }
             at += 8 + size + (size & 1)
         }
-        return flags
+        return starts
     }
 }
