@@ -1,17 +1,17 @@
 // WebP.Encoder: streaming animated WebP, frames compressed by libwebp and muxed here.
 //
-// Design note: the encoder knows the previous frame exactly, so each frame is cut to the rectangle
-// that changed (offsets even, as WebP requires) and, when every changed pixel is opaque, drawn with
-// blending: unchanged pixels inside the rectangle become transparent and let the previous canvas
-// show. Whether to blend depends on how much of the rectangle is unchanged; where that does not
-// decide, a lossless rectangle is compressed both ways, side by side, and the smaller is written (as
-// libwebp's animation encoder does for every frame with -min_size). Up to one frame per core is
-// compressed at a time, so encoding uses all cores while frames keep
-// arriving.
-// Finished frames are written to the file in order and forgotten: memory holds the previous frame
-// and the frames in flight, whatever the frame count. The RIFF size is patched at the end. Frames
-// identical to the previous one lengthen it. Timestamps are whole milliseconds from the start
-// (rounding does not drift).
+// Design note: the encoder knows the previous frame exactly, so each lossless frame has a few exact
+// candidate encodings (see WebP.Candidate): its changed rectangle replaced or blended, over the
+// previous frame as it is or with the previous frame's rectangle disposed. Which is smallest is
+// not predictable from pixel counts, so all are compressed, side by side, and the smallest is
+// written (libwebp's animation encoder does the same with -min_size, one candidate after another).
+// A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
+// candidates is smaller. Up to one frame per core is in flight, so encoding uses all cores while
+// frames keep arriving. A frame is chosen once the one before is,
+// and written once the one after is (which decides whether it is disposed), then forgotten: memory
+// holds the previous frame and the frames in flight, whatever the frame count. The RIFF size is
+// patched at the end. Frames identical to the previous one lengthen it. Timestamps are whole
+// milliseconds from the start (rounding does not drift).
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -32,11 +32,13 @@ extension WebP {
         public let options: Options
         private var file: AtomicFile?
         private var config = WebPConfig()
+        /// For lossless candidates (the same as `config` when the animation is lossless).
+        private var losslessConfig = WebPConfig()
         private var size: (Int, Int)?
         private var appended = 0
         private var elapsed = 0.0
         private var previous: [UInt8] = []
-        /// Frames being compressed or waiting to be written, oldest first.
+        /// Frames being compressed or waiting to be chosen, oldest first.
         private var inFlight: [FrameJob] = []
         private let queue = DispatchQueue(label: "hudrender.webp", attributes: .concurrent)
         private let parallelism: Int
@@ -44,65 +46,21 @@ extension WebP {
         private var written = 0
         private var lastFrameEnd = 0
 
-        /// One rectangle on its way to the file: its candidate encodings (drawn replacing the
-        /// canvas, or blended over it) are compressed side by side and the smallest is written.
-        final class FrameJob {
-            let x: Int, y: Int, w: Int, h: Int
-            let startMilliseconds: Int
-            var endMilliseconds: Int
-            /// Whether each candidate is blended; its compressed bytes or error, in the same order (one
-            /// object each, so the threads compressing them never write to shared storage).
-            let blends: [Bool]
-            let results: [Slot]
-            let done = DispatchGroup()
-            final class Slot { var result: Result<[UInt8], CompressionFailure>? }
-            init(x: Int, y: Int, w: Int, h: Int, blends: [Bool], start: Int, end: Int) {
-                self.x = x; self.y = y; self.w = w; self.h = h; self.blends = blends
-                results = blends.map { _ in Slot() }
-                startMilliseconds = start; endMilliseconds = end
-            }
-
-            /// The smallest candidate (the first of equal sizes, so the choice never depends on
-            /// timing) and whether it is blended.
-            func best() throws -> (data: [UInt8], blend: Bool) {
-                var pick: (data: [UInt8], blend: Bool)?
-                for (i, slot) in results.enumerated() {
-                    switch slot.result! {
-                    case .failure(let e): throw CodecError.encodeFailed(format: "WebP", reason: e.reason)
-                    case .success(let bytes):
-                        if pick == nil || bytes.count < pick!.data.count { pick = (bytes, blends[i]) }
-                    }
-                }
-                return pick!
-            }
-        }
+        /// Where the newest frame's changed rectangle is: the rectangle the next frame's disposing
+        /// candidates assume the newest frame is drawn in.
+        private var newestRect = Rect(x: 0, y: 0, w: 0, h: 0)
+        /// The last frame chosen, waiting for the next choice to say whether it is disposed.
+        private var chosen: (job: FrameJob, candidate: Candidate, data: [UInt8])?
 
         /// Prepares to write `path`. Fails at once when the destination cannot be written.
         public init(path: String, options: Options = Options()) throws {
             try options.validate()
             self.path = path
             self.options = options
-            guard WebPConfigInit(&config) != 0 else {
-                throw CodecError.encodeFailed(format: "WebP", reason: "libwebp version mismatch (reinstall libwebp-dev)")
-            }
-            if let q = options.quality {
-                config.lossless = 0
-                config.quality = Float(q)
-                config.alpha_quality = 100
-                // Stronger spatial noise shaping than libwebp's default moves bits from flat areas
-                // (where a HUD's gradients and dimmed backgrounds show no loss) to edges: fewer bytes
-                // at nearly the same PSNR on the measured animations.
-                config.sns_strength = 80
-            } else {
-                config.lossless = 1
-                // For lossless, "quality" is the compression effort; cwebp's default.
-                config.quality = 75
-            }
-            config.method = Int32(options.method)
-            config.thread_level = 1
-            guard WebPValidateConfig(&config) != 0 else {
-                throw CodecError.invalidOption("WebP configuration rejected by libwebp")
-            }
+            config = try WebP.config(quality: options.quality, method: options.method)
+            // A lossy frame's lossless candidates only have to beat its lossy rectangle, which the
+            // least lossless effort does nearly as often as the default, at about half the time.
+            losslessConfig = options.quality == nil ? config : try WebP.config(quality: nil, method: 1)
             parallelism = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
             file = try AtomicFile(path: path)
         }
@@ -121,7 +79,15 @@ extension WebP {
             if size == nil {
                 size = (w, h)
                 try writeHeader(width: w, height: h, to: file)
-                submit(FrameJob(x: 0, y: 0, w: w, h: h, blends: [false], start: start, end: end), candidates: [current])
+                newestRect = Rect(x: 0, y: 0, w: w, h: h)
+                // The first frame is drawn whole: lossy (when the animation is) or lossless,
+                // whichever is smaller.
+                let lossless = Candidate(rect: newestRect, blend: false, disposesPrevious: false)
+                var lossy = lossless
+                lossy.lossy = true
+                let whole = options.quality != nil ? [lossy, lossless] : [lossless]
+                submit(FrameJob(candidates: whole, assumedPrevious: nil, start: start, end: end),
+                       pixels: whole.map { _ in current })
                 previous = current
                 return
             }
@@ -129,36 +95,49 @@ extension WebP {
                 inFlight.last?.endMilliseconds = end
                 return
             }
-            // Lossy frames are drawn whole: a blended lossy rectangle mixes freshly coded pixels with
-            // transparent holes, which costs more than it saves and smears colour at their edges.
-            // Lossless frames choose between replacing and blending by how much of the box is
-            // unchanged, and compress both ways, side by side, when that does not decide.
-            let blends = options.quality != nil ? [false]
-                : WebP.blendChoices(unchanged: WebP.unchangedPixels(previous, current, width: w, box: box), area: box.w * box.h)
-            let candidates = blends.map { WebP.rectangle(current, previous, width: w, box: box, blend: $0) }
-            submit(FrameJob(x: box.x, y: box.y, w: box.w, h: box.h, blends: blends, start: start, end: end),
-                   candidates: candidates)
+            // A lossy frame replaces its changed box (a blended lossy rectangle mixes freshly coded
+            // pixels with transparent holes, which costs more than it saves and smears colour at
+            // their edges), unless one of its exact lossless candidates is smaller: small boxes of
+            // sharp HUD content often are, and exact pixels also raise the fidelity.
+            let planned = options.quality != nil
+                ? [(Candidate(rect: box, blend: false, disposesPrevious: false, lossy: true),
+                    WebP.rectangle(current, previous, width: w, box: box, blend: false))]
+                    + WebP.candidates(over: previous, current: current, width: w, height: h, disposesPrevious: false,
+                                     exhaustive: w * h <= WebP.exhaustiveArea)
+                : WebP.losslessCandidates(previous: previous, current: current, width: w, height: h, previousRect: newestRect)
+            submit(FrameJob(candidates: planned.map(\.0), assumedPrevious: newestRect, start: start, end: end),
+                   pixels: planned.map(\.1))
+            newestRect = box
             previous = current
             // Frames wait one step so a following identical frame can still lengthen them.
-            while inFlight.count > parallelism { try writeOldest(to: file) }
+            while inFlight.count > parallelism { try chooseOldest(writingTo: file) }
         }
 
-        /// Starts compressing each candidate (straight RGBA, the job's size) for `job`.
-        private func submit(_ job: FrameJob, candidates: [[UInt8]]) {
+        /// Starts compressing each candidate's pixels (straight RGBA, the size of its rectangle).
+        private func submit(_ job: FrameJob, pixels: [[UInt8]]) {
             inFlight.append(job)
-            let config = self.config
-            for (i, pixels) in candidates.enumerated() {
+            for (i, rect) in pixels.enumerated() {
+                let r = job.candidates[i].rect
+                let config = job.candidates[i].lossy ? self.config : losslessConfig
                 queue.async(group: job.done) {
-                    job.results[i].result = WebP.compress(pixels, width: job.w, height: job.h, config: config)
+                    job.results[i].result = WebP.compress(rect, width: r.w, height: r.h, config: config)
                 }
             }
         }
 
-        private func writeOldest(to file: AtomicFile) throws {
+        /// Chooses the oldest frame in flight, which decides whether the frame chosen before it is
+        /// disposed, and writes that one.
+        private func chooseOldest(writingTo file: AtomicFile) throws {
             let job = inFlight.removeFirst()
             job.done.wait()
-            let best = try job.best()
-            let chunk = WebP.animationFrame(job, blend: best.blend, payload: best.data)
+            let best = try job.best(after: chosen?.candidate.rect)
+            try writeChosen(disposed: best.candidate.disposesPrevious, to: file)
+            chosen = (job, best.candidate, best.data)
+        }
+
+        private func writeChosen(disposed: Bool, to file: AtomicFile) throws {
+            guard let (job, candidate, data) = chosen else { return }
+            let chunk = WebP.animationFrame(candidate, duration: job.duration, disposed: disposed, payload: data)
             try file.write(chunk)
             written += chunk.count
         }
@@ -183,7 +162,8 @@ extension WebP {
                 throw CodecError.noFrames(path: path)
             }
             try file.commit(after: {
-                while !inFlight.isEmpty { try writeOldest(to: file) }
+                while !inFlight.isEmpty { try chooseOldest(writingTo: file) }
+                try writeChosen(disposed: false, to: file)
                 try file.write(WebP.le32(written - 8), at: 4)
             })
         }

@@ -54,11 +54,11 @@ final class WebPTests: XCTestCase {
         let previous = [UInt8](repeating: 255, count: 4 * 4 * 4)
         var current = previous
         current[(1 * 4 + 1) * 4] = 0 // one opaque pixel changes colour
-        let box = (x: 0, y: 0, w: 4, h: 2)
+        let box = WebP.Rect(x: 0, y: 0, w: 4, h: 2)
         XCTAssertEqual(WebP.unchangedPixels(previous, current, width: 4, box: box), 7)
         current[(1 * 4 + 2) * 4 + 3] = 128 // and one turns translucent
         XCTAssertNil(WebP.unchangedPixels(previous, current, width: 4, box: box))
-        XCTAssertEqual(WebP.rectangle(current, previous, width: 4, box: (x: 0, y: 1, w: 2, h: 1), blend: true),
+        XCTAssertEqual(WebP.rectangle(current, previous, width: 4, box: WebP.Rect(x: 0, y: 1, w: 2, h: 1), blend: true),
                        [0, 0, 0, 0, 0, 255, 255, 255], "unchanged pixels become transparent")
     }
 

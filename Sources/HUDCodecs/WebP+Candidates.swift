@@ -1,0 +1,119 @@
+// WebP+Candidates: the ways to draw a lossless frame over the canvas (see WebP.Candidate), each
+// with the pixels of its rectangle, ready for libwebp.
+//
+// Design note: the canvas a frame is drawn over is known exactly (lossless frames decode to what
+// was rendered), so every candidate is exact by construction: its rectangle is the box of pixels
+// that differ from that canvas, and it blends only when every differing pixel is opaque (blending
+// a translucent pixel would mix it with the old one). Disposal clears the previous frame's
+// rectangle; a frame whose pixels there became transparent then needs to draw less.
+
+extension WebP {
+    /// The box of pixels that differ between two straight RGBA frames, its origin rounded down to even
+    /// coordinates (WebP stores frame offsets halved); nil when the frames are identical.
+    static func changedBox(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Rect? {
+        guard let box = FrameDifference.box(b, a, width: width, height: height, checkOpacity: false) else { return nil }
+        let x0 = box.x0 & ~1, y0 = box.y0 & ~1
+        return Rect(x: x0, y: y0, w: box.x1 - x0 + 1, h: box.y1 - y0 + 1)
+    }
+
+    /// How many pixels of the box are unchanged, when the box can be drawn blended: every changed
+    /// pixel opaque; nil otherwise.
+    static func unchangedPixels(_ canvas: [UInt8], _ current: [UInt8], width: Int, box: Rect) -> Int? {
+        var unchanged = 0
+        let ok = current.withUnsafeBytes { c in
+            canvas.withUnsafeBytes { p in
+                let cw = c.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
+                for y in box.y..<(box.y + box.h) {
+                    for i in (y * width + box.x)..<(y * width + box.x + box.w) {
+                        if cw[i] == pw[i] { unchanged += 1 } else if c[i * 4 + 3] != 255 { return false }
+                    }
+                }
+                return true
+            }
+        }
+        return ok ? unchanged : nil
+    }
+
+    /// The pixels of `box` in `current` (straight RGBA, `width` wide); `blend` makes the pixels that
+    /// equal `canvas` transparent so the canvas shows through.
+    static func rectangle(_ current: [UInt8], _ canvas: [UInt8], width: Int, box: Rect, blend: Bool) -> [UInt8] {
+        var rect = [UInt8](repeating: 0, count: box.area * 4)
+        current.withUnsafeBytes { c in
+        canvas.withUnsafeBytes { p in
+        rect.withUnsafeMutableBytes { r in
+            let cw = c.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
+            let rw = r.bindMemory(to: UInt32.self)
+            for y in 0..<box.h {
+                for x in 0..<box.w {
+                    let s = (y + box.y) * width + x + box.x
+                    if blend && cw[s] == pw[s] { continue }
+                    rw[y * box.w + x] = cw[s]
+                }
+            }
+        }}}
+        return rect
+    }
+
+    /// `canvas` (straight RGBA, `width` wide) with `rect` cleared to transparent, as a viewer has it
+    /// after disposing a frame drawn there; nil when the rectangle is transparent already.
+    static func disposed(_ canvas: [UInt8], width: Int, rect: Rect) -> [UInt8]? {
+        var out = canvas
+        var cleared = false
+        out.withUnsafeMutableBytes { o in
+            let ow = o.bindMemory(to: UInt32.self)
+            for y in rect.y..<(rect.y + rect.h) {
+                for i in (y * width + rect.x)..<(y * width + rect.x + rect.w) where ow[i] != 0 {
+                    ow[i] = 0
+                    cleared = true
+                }
+            }
+        }
+        return cleared ? out : nil
+    }
+
+    /// The candidates for drawing `current` over `canvas`: replacing its changed box, and blending
+    /// over it when that is exact and leaves something transparent (when `exhaustive` is false, only
+    /// the blend choices of `blendChoices`). Where nothing differs, a single blended pixel still has
+    /// to be drawn (a frame cannot be empty).
+    static func candidates(over canvas: [UInt8], current: [UInt8], width: Int, height: Int,
+                           disposesPrevious: Bool, exhaustive: Bool = true) -> [(Candidate, [UInt8])] {
+        let box = changedBox(canvas, current, width: width, height: height) ?? Rect(x: 0, y: 0, w: 1, h: 1)
+        let unchanged = unchangedPixels(canvas, current, width: width, box: box)
+        let blends = !exhaustive ? blendChoices(unchanged: unchanged, area: box.area)
+            : unchanged == box.area ? [true] : (unchanged ?? 0) > 0 ? [false, true] : [false]
+        return blends.map { blend in
+            (Candidate(rect: box, blend: blend, disposesPrevious: disposesPrevious),
+             rectangle(current, canvas, width: width, box: box, blend: blend))
+        }
+    }
+
+    /// The largest canvas whose frames get every candidate. Each candidate costs about as much as
+    /// the frame it draws, so on larger canvases the extra ones would cost more time than libwebp's
+    /// single candidate takes, for little: there a frame gets one way of drawing, or two (see
+    /// `blendChoices`), over the previous frame as it is.
+    static let exhaustiveArea = 1 << 17
+
+    /// The ways to draw a box when not every candidate is compressed, with `unchanged` of its `area`
+    /// pixels unchanged (nil: it cannot blend), true meaning blended. Blending tends to win when most
+    /// of the box is unchanged and replacing when little is; between the two, both are compressed.
+    static func blendChoices(unchanged: Int?, area: Int) -> [Bool] {
+        guard let unchanged, unchanged > 0 else { return [false] }
+        if unchanged * 4 >= area * 3 { return [true] }
+        if unchanged * 4 < area { return [false] }
+        return [false, true]
+    }
+
+    /// The candidates for a lossless frame: over the previous frame as it is, then, on a canvas of at
+    /// most `exhaustiveArea`, over it with `previousRect` (where the previous frame is assumed drawn)
+    /// disposed, when that clears anything. A disposing candidate that draws the same pixels in the
+    /// same rectangle as one that does not is left out (disposal would change nothing).
+    static func losslessCandidates(previous: [UInt8], current: [UInt8], width: Int, height: Int,
+                                   previousRect: Rect) -> [(Candidate, [UInt8])] {
+        let exhaustive = width * height <= exhaustiveArea
+        let plain = candidates(over: previous, current: current, width: width, height: height,
+                               disposesPrevious: false, exhaustive: exhaustive)
+        guard exhaustive, let canvas = disposed(previous, width: width, rect: previousRect) else { return plain }
+        let disposing = candidates(over: canvas, current: current, width: width, height: height, disposesPrevious: true)
+        return plain + disposing.filter { d in !plain.contains { $0.0.rect == d.0.rect && $0.1 == d.1 } }
+    }
+}

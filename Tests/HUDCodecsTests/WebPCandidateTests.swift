@@ -1,0 +1,167 @@
+// WebP candidates: which ways of drawing a lossless frame are compressed (replace, blend, after the
+// previous frame is disposed), which one is chosen, and that disposal decodes exactly.
+import XCTest
+import HUDRaster
+@testable import HUDCodecs
+
+final class WebPCandidateTests: XCTestCase {
+    /// Straight RGBA, `width` x `height`, every pixel `fill`, with `boxes` painted over.
+    private func canvas(_ width: Int, _ height: Int, fill: [UInt8],
+                        boxes: [(x: Int, y: Int, w: Int, h: Int, rgba: [UInt8])] = []) -> [UInt8] {
+        var px = [UInt8](repeating: 0, count: width * height * 4)
+        for i in 0..<(width * height) { px[i * 4..<i * 4 + 4] = fill[0..<4] }
+        for b in boxes { for y in b.y..<(b.y + b.h) { for x in b.x..<(b.x + b.w) {
+            let i = (y * width + x) * 4
+            px[i..<i + 4] = b.rgba[0..<4]
+        } } }
+        return px
+    }
+
+    func testOpaqueChangeIsCompressedReplacedAndBlended() {
+        let previous = canvas(8, 8, fill: [10, 20, 30, 255])
+        let current = canvas(8, 8, fill: [10, 20, 30, 255], boxes: [(2, 2, 3, 3, [200, 0, 0, 255]), (5, 5, 1, 1, [0, 200, 0, 255])])
+        let c = WebP.candidates(over: previous, current: current, width: 8, height: 8, disposesPrevious: false)
+        let box = WebP.Rect(x: 2, y: 2, w: 4, h: 4)
+        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: box, blend: false, disposesPrevious: false),
+                                    WebP.Candidate(rect: box, blend: true, disposesPrevious: false)])
+        XCTAssertEqual(stride(from: 3, to: c[1].1.count, by: 4).filter { c[1].1[$0] == 0 }.count, 6,
+                       "the six unchanged pixels are transparent")
+    }
+
+    func testTranslucentChangeIsOnlyReplaced() {
+        let previous = canvas(8, 8, fill: [0, 0, 0, 0], boxes: [(2, 2, 2, 2, [9, 9, 9, 255])])
+        let current = canvas(8, 8, fill: [0, 0, 0, 0], boxes: [(4, 2, 2, 2, [9, 9, 9, 128])])
+        let c = WebP.candidates(over: previous, current: current, width: 8, height: 8, disposesPrevious: false)
+        XCTAssertEqual(c.map(\.0.blend), [false])
+        XCTAssertEqual(c[0].0.rect, WebP.Rect(x: 2, y: 2, w: 4, h: 2))
+    }
+
+    func testNothingToDrawIsOneBlendedPixel() {
+        let same = canvas(6, 4, fill: [1, 2, 3, 255])
+        let c = WebP.candidates(over: same, current: same, width: 6, height: 4, disposesPrevious: true)
+        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: 1, h: 1), blend: true, disposesPrevious: true)])
+        XCTAssertEqual(c[0].1, [0, 0, 0, 0])
+    }
+
+    func testDisposedClearsTheRectangleOrIsNil() {
+        let px = canvas(4, 4, fill: [0, 0, 0, 0], boxes: [(1, 1, 2, 1, [5, 5, 5, 255])])
+        let cleared = WebP.disposed(px, width: 4, rect: WebP.Rect(x: 0, y: 0, w: 4, h: 2))
+        XCTAssertEqual(cleared, canvas(4, 4, fill: [0, 0, 0, 0]))
+        XCTAssertNil(WebP.disposed(px, width: 4, rect: WebP.Rect(x: 0, y: 2, w: 4, h: 2)), "already transparent")
+    }
+
+    /// A dot jumping across a transparent canvas: over the previous frame the box spans both
+    /// places and cannot blend; with the previous dot's rectangle disposed, only the new dot is drawn.
+    func testDisposalCandidatesFollowThePreviousRectangle() {
+        let previous = canvas(32, 8, fill: [0, 0, 0, 0], boxes: [(2, 2, 4, 4, [255, 0, 0, 255])])
+        let current = canvas(32, 8, fill: [0, 0, 0, 0], boxes: [(24, 2, 4, 4, [255, 0, 0, 255])])
+        let c = WebP.losslessCandidates(previous: previous, current: current, width: 32, height: 8,
+                                        previousRect: WebP.Rect(x: 2, y: 2, w: 4, h: 4))
+        XCTAssertEqual(c.map(\.0), [
+            WebP.Candidate(rect: WebP.Rect(x: 2, y: 2, w: 26, h: 4), blend: false, disposesPrevious: false),
+            WebP.Candidate(rect: WebP.Rect(x: 24, y: 2, w: 4, h: 4), blend: false, disposesPrevious: true),
+        ])
+    }
+
+    func testLargeCanvasesKeepTheBlendRuleAndNoDisposal() {
+        let (w, h) = (400, 400) // 160000 pixels, more than exhaustiveArea
+        XCTAssertGreaterThan(w * h, WebP.exhaustiveArea)
+        let previous = canvas(w, h, fill: [0, 0, 0, 255], boxes: [(0, 0, 2, 2, [9, 9, 9, 255])])
+        let current = canvas(w, h, fill: [0, 0, 0, 255], boxes: [(28, 28, 1, 1, [1, 1, 1, 255])])
+        let c = WebP.losslessCandidates(previous: previous, current: current, width: w, height: h,
+                                        previousRect: WebP.Rect(x: 0, y: 0, w: 2, h: 2))
+        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: 29, h: 29), blend: true, disposesPrevious: false)])
+    }
+
+    /// On an opaque canvas whose previous rectangle lies inside the new box, disposing it forces
+    /// the same box to be redrawn whole: the same pixels as replacing, so it is left out.
+    func testDisposalDrawingTheSamePixelsIsLeftOut() {
+        let previous = canvas(16, 16, fill: [0, 0, 0, 255], boxes: [(4, 4, 4, 4, [9, 9, 9, 255])])
+        let current = canvas(16, 16, fill: [0, 0, 0, 255], boxes: [(4, 4, 4, 4, [7, 7, 7, 255])])
+        let c = WebP.losslessCandidates(previous: previous, current: current, width: 16, height: 16,
+                                        previousRect: WebP.Rect(x: 4, y: 4, w: 4, h: 4))
+        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: WebP.Rect(x: 4, y: 4, w: 4, h: 4), blend: false, disposesPrevious: false)])
+    }
+
+    func testChoiceSkipsDisposalAssumingAnotherRectangle() throws {
+        let assumed = WebP.Rect(x: 0, y: 0, w: 2, h: 2)
+        let plain = WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: 4, h: 4), blend: false, disposesPrevious: false)
+        let blended = WebP.Candidate(rect: plain.rect, blend: true, disposesPrevious: false)
+        let disposing = WebP.Candidate(rect: assumed, blend: false, disposesPrevious: true)
+        let job = WebP.FrameJob(candidates: [plain, blended, disposing], assumedPrevious: assumed, start: 0, end: 40)
+        job.results[0].result = .success([1, 2, 3])
+        job.results[1].result = .success([1, 2, 3])
+        job.results[2].result = .success([1])
+        XCTAssertEqual(try job.best(after: assumed).candidate, disposing)
+        XCTAssertEqual(try job.best(after: WebP.Rect(x: 0, y: 0, w: 4, h: 2)).candidate, plain, "first of equal sizes")
+        XCTAssertEqual(try job.best(after: nil).candidate, plain)
+    }
+
+    /// Dots jumping on a transparent canvas, some frames translucent: the file disposes frames and
+    /// still decodes to exactly the frames.
+    func testDisposingAnimationIsExact() throws {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/dots.webp"
+        let webp = try WebP.Encoder(path: path)
+        var frames: [Image] = []
+        for k in 0..<6 {
+            let alpha: UInt8 = k == 3 ? 128 : 255
+            let x = (k * 37) % 56
+            let px = canvas(64, 24, fill: [0, 0, 0, 0], boxes: [(x, 4 + k, 6, 6, [200, UInt8(k * 30), 40, alpha])])
+            frames.append(try Image(width: 64, height: 24, straightPixels: px))
+        }
+        for f in frames { try webp.append(f, duration: 0.05) }
+        try webp.finish()
+        XCTAssertEqual(try WebP.read(path).frames.map(\.pixels), frames.map(\.pixels))
+        XCTAssertTrue(anmfFlags(try FileIO.readAll(path)).contains { $0 & 1 == 1 }, "some frame is disposed")
+    }
+
+    /// A lossy animation whose second frame changes a small flat box: that box is smaller lossless,
+    /// so its frame is written lossless, and its pixels come back exactly.
+    func testLossyAnimationWritesASmallBoxLossless() throws {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/mixed.webp"
+        var px = [UInt8](repeating: 255, count: 64 * 48 * 4)
+        for i in 0..<(64 * 48) { px[i * 4] = UInt8((i * 37) & 0xFF); px[i * 4 + 1] = UInt8((i * 11) & 0xFF) }
+        let first = try Image(width: 64, height: 48, straightPixels: px)
+        let second = try Image(width: 64, height: 48, straightPixels: canvasWithBox(px, width: 64))
+        let webp = try WebP.Encoder(path: path, options: WebP.Options(quality: 90))
+        try webp.append(first, duration: 0.1)
+        try webp.append(second, duration: 0.1)
+        try webp.finish()
+        XCTAssertEqual(anmfPayloadKinds(try FileIO.readAll(path)).last, "VP8L")
+        let decoded = try WebP.read(path).frames[1].straightPixels()
+        let expected = second.straightPixels()
+        for y in 8..<12 { for x in 8..<12 {
+            let i = (y * 64 + x) * 4
+            XCTAssertEqual(Array(decoded[i..<i + 4]), Array(expected[i..<i + 4]))
+        } }
+    }
+
+    private func canvasWithBox(_ px: [UInt8], width: Int) -> [UInt8] {
+        var out = px
+        for y in 8..<12 { for x in 8..<12 { let i = (y * width + x) * 4; out[i..<i + 4] = [10, 200, 30, 255] } }
+        return out
+    }
+
+    /// The first image chunk of each ANMF chunk ("VP8L", "VP8 ", or "ALPH" before "VP8 ").
+    private func anmfPayloadKinds(_ bytes: [UInt8]) -> [String] {
+        anmfChunks(bytes).map { String(decoding: bytes[($0 + 24)..<($0 + 28)], as: UTF8.self) }
+    }
+
+    /// The flags byte of each ANMF chunk of a WebP file.
+    private func anmfFlags(_ bytes: [UInt8]) -> [UInt8] { anmfChunks(bytes).map { bytes[$0 + 8 + 15] } }
+
+    /// Where each ANMF chunk of a WebP file starts.
+    private func anmfChunks(_ bytes: [UInt8]) -> [Int] {
+        var starts: [Int] = [], at = 12
+        while at + 8 <= bytes.count {
+            let size = Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
+            if Array(bytes[at..<at + 4]) == Array("ANMF".utf8) { starts.append(at) }
+            at += 8 + size + (size & 1)
+        }
+        return starts
+    }
+}
