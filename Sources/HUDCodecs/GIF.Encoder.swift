@@ -19,6 +19,7 @@ extension GIF {
         public let options: Options
         private var file: AtomicFile?
         private var stats: ColorStatistics
+        private var use = ColorUse()
         private var spool: FrameSpool?
         private var size: (Int, Int)?
         private var appended = 0
@@ -44,7 +45,7 @@ extension GIF {
                 spool = try FrameSpool(recordBytes: image.width * image.height * 4)
             }
             GIF.flatten(image, background: options.background, into: &flat)
-            if try flat.withUnsafeBytes({ try spool!.append(raw: $0, duration: duration) }) { stats.add(flat, at: elapsed) }
+            if try flat.withUnsafeBytes({ try spool!.append(raw: $0, duration: duration) }) { stats.add(flat, at: elapsed); use.add(flat) }
             elapsed += duration
             appended += 1
         }
@@ -59,7 +60,8 @@ extension GIF {
             }
             try file.commit(after: {
                 stats.close(at: elapsed)
-                let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
+                var palette = Palette.build(from: stats, maximumColors: options.maximumColors)
+                palette.order(by: use)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
                 let analyzer = FrameAnalyzer(width: w, height: h, palette: palette, dithering: options.dithering)
                 let queue = AnalysisQueue(spool: spool, analyzer: analyzer)
@@ -81,6 +83,7 @@ extension GIF {
             try file.commit(after: {
                 guard frameCount > 0 else { throw CodecError.noFrames(path: path) }
                 var stats = ColorStatistics(exactLimit: options.maximumColors - 1)
+                var use = ColorUse()
                 var flat: [UInt32] = [], previous: [UInt32] = []
                 var size: (Int, Int)?
                 var elapsed = 0.0
@@ -89,13 +92,14 @@ extension GIF {
                     try validateFrame(image, duration: duration, index: i, size: size)
                     size = (image.width, image.height)
                     GIF.flatten(image, background: options.background, into: &flat)
-                    if flat != previous { stats.add(flat, at: elapsed) }
+                    if flat != previous { stats.add(flat, at: elapsed); use.add(flat) }
                     elapsed += duration
                     swap(&flat, &previous)
                 }
                 stats.close(at: elapsed)
                 let (w, h) = size!
-                let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
+                var palette = Palette.build(from: stats, maximumColors: options.maximumColors)
+                palette.order(by: use)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
                 var analyzer = FrameAnalyzer(width: w, height: h, palette: palette, dithering: options.dithering)
                 for i in 0..<frameCount {
