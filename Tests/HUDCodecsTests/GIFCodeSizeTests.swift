@@ -116,4 +116,44 @@ final class GIFCodeSizeTests: XCTestCase {
         // running; then C; A, drawn by the two frames left, comes first.
         XCTAssertEqual(GIF.Palette.backToFront(ids: [0, 1, 2], frames: frames), [2, 0, 1])
     }
+
+    /// Looking ahead picks other strings than greedy parsing but the stream still decodes to the
+    /// indices chosen, over dictionary resets, with choices at many pixels.
+    func testLookingAheadRoundTripsOverDictionaryResets() {
+        let n = 60_000
+        var choices = GIF.PixelChoices(count: n)
+        var seed: UInt32 = 7
+        for j in 0..<n {
+            seed = seed &* 1_103_515_245 &+ 12345
+            choices.target[j] = UInt8((seed >> 16) % 5 == 0 ? (seed >> 8) % 6 : UInt32(j / 7 % 3))
+            if (seed >> 20) % 3 == 0 { choices.alternative[j] = Int16((seed >> 12) % 6) }
+        }
+        var encoder = GIF.LZWEncoder()
+        var greedy: [UInt8] = [], ahead: [UInt8] = []
+        let a = encoder.encode(choices, count: n, minCodeSize: 3, colors: [], budget: 0, indices: &greedy)
+        let b = encoder.encode(choices, count: n, minCodeSize: 3, colors: [], budget: 0, lookingAhead: true, indices: &ahead)
+        XCTAssertNotEqual(a, b, "looking ahead chose the same strings")
+        for (data, indices) in [(a, greedy), (b, ahead)] {
+            let (decoded, codes) = decodeLZW(data, minCodeSize: 3)
+            XCTAssertEqual(decoded.map(UInt8.init), indices)
+            XCTAssertGreaterThan(codes, 4096, "the dictionary was not reset")
+            for j in 0..<n {
+                guard indices[j] == choices.target[j] || Int16(indices[j]) == choices.alternative[j] else {
+                    return XCTFail("pixel \(j) drawn with \(indices[j]), not one of its choices")
+                }
+            }
+        }
+    }
+
+    /// gifsicle's policy: a run of pixels that may keep what is shown is drawn again when it shows
+    /// one colour, kept when it shows several (or when a pixel of it cannot be drawn).
+    func testOneColourRunsAreDrawnAndMixedRunsKept() {
+        let keep: UInt8 = 9
+        var choices = GIF.PixelChoices(count: 10)
+        choices.target = [1, keep, keep, 2, keep, keep, keep, 3, keep, keep]
+        choices.alternative = [-1, 4, 4, -1, 4, 5, 4, -1, -1, 6]
+        let v = choices.drawingOneColourRuns(keep)
+        XCTAssertEqual(v.target, [1, 4, 4, 2, keep, keep, keep, 3, keep, keep])
+        XCTAssertEqual(v.alternative, [Int16](repeating: -1, count: 10))
+    }
 }
