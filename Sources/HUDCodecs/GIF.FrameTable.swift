@@ -17,24 +17,42 @@ extension GIF {
         /// palette's transparent one). Rewrites `choices` to the frame's transparent index and drops
         /// the alternatives the code size cannot express.
         static func global(_ colors: [UInt32], keep: UInt8, choices: inout PixelChoices) -> FrameTable {
-            var used = [Bool](repeating: false, count: 257)
-            var top = 0
-            for k in choices.target where k != keep { used[Int(k)] = true; top = max(top, Int(k)) }
-            let t = used.firstIndex(of: false)!
+            let (t, top) = lowestUnused(choices.target, keep: keep)
             let codeSize = Stream.minCodeSize(entries: max(top, t) + 1)
             let limit = 1 << codeSize
             let frameKeep = UInt8(t)
-            choices.target.withUnsafeMutableBufferPointer { target in
-                choices.alternative.withUnsafeMutableBufferPointer { alt in
-                    for j in 0..<target.count {
-                        if target[j] == keep { target[j] = frameKeep }
-                        if alt[j] == Int16(t) || Int(alt[j]) >= limit { alt[j] = -1 }
-                    }
-                }
-            }
+            if frameKeep != keep || limit < 256 { remap(&choices, keep: keep, to: frameKeep, limit: limit) }
             var table = [UInt32](repeating: 0, count: limit)
             for k in 0..<min(limit, colors.count) where k != t { table[k] = colors[k] }
             return FrameTable(colors: table, transparent: frameKeep, codeSize: codeSize)
+        }
+
+        /// The lowest index no target but `keep` uses, and the highest that one does (0 if none).
+        /// (Raw buffers and no branches: this runs over every pixel of every frame.)
+        private static func lowestUnused(_ targets: [UInt8], keep: UInt8) -> (unused: Int, top: Int) {
+            var seen = [UInt8](repeating: 0, count: 256)
+            seen.withUnsafeMutableBufferPointer { seen in
+                targets.withUnsafeBufferPointer { targets in
+                    for k in targets { seen[Int(k)] = 1 }
+                }
+            }
+            seen[Int(keep)] = 0
+            return (seen.firstIndex(of: 0) ?? 256, seen.lastIndex(of: 1) ?? 0)
+        }
+
+        /// Rewrites `keep` targets to the frame's transparent index and drops the alternatives that
+        /// are that index or that the code size cannot express.
+        private static func remap(_ choices: inout PixelChoices, keep: UInt8, to frameKeep: UInt8, limit: Int) {
+            let drop = Int16(frameKeep), bound = Int16(limit)
+            choices.target.withUnsafeMutableBufferPointer { target in
+                choices.alternative.withUnsafeMutableBufferPointer { alt in
+                    for j in 0..<target.count {
+                        let k = target[j], a = alt[j]
+                        target[j] = k == keep ? frameKeep : k
+                        alt[j] = a == drop || a >= bound ? -1 : a
+                    }
+                }
+            }
         }
     }
 }
