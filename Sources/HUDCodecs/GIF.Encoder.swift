@@ -59,7 +59,9 @@ extension GIF {
                 throw CodecError.noFrames(path: path)
             }
             try file.commit(after: {
-                let palette = Palette.build(from: stats.close(at: elapsed), maximumColors: options.maximumColors)
+                let (counted, use) = stats.close(at: elapsed)
+                var palette = Palette.build(from: counted, maximumColors: options.maximumColors)
+                palette.order(by: use)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
                 let analyzer = FrameAnalyzer(width: w, height: h, palette: palette, dithering: options.dithering)
                 let queue = AnalysisQueue(spool: spool, analyzer: analyzer)
@@ -81,6 +83,7 @@ extension GIF {
             try file.commit(after: {
                 guard frameCount > 0 else { throw CodecError.noFrames(path: path) }
                 var stats = ColorStatistics(exactLimit: options.maximumColors - 1)
+                var use = ColorUse()
                 var flat: [UInt32] = [], previous: [UInt32] = []
                 var size: (Int, Int)?
                 var elapsed = 0.0
@@ -89,13 +92,14 @@ extension GIF {
                     try validateFrame(image, duration: duration, index: i, size: size)
                     size = (image.width, image.height)
                     GIF.flatten(image, background: options.background, into: &flat)
-                    if flat != previous { stats.add(flat, at: elapsed) }
+                    if flat != previous { stats.add(flat, at: elapsed); use.add(flat) }
                     elapsed += duration
                     swap(&flat, &previous)
                 }
                 stats.close(at: elapsed)
                 let (w, h) = size!
-                let palette = Palette.build(from: stats, maximumColors: options.maximumColors)
+                var palette = Palette.build(from: stats, maximumColors: options.maximumColors)
+                palette.order(by: use)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
                 var analyzer = FrameAnalyzer(width: w, height: h, palette: palette, dithering: options.dithering)
                 for i in 0..<frameCount {

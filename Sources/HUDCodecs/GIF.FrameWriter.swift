@@ -28,7 +28,6 @@ extension GIF {
         private lazy var quantizer = Quantizer(width: width, height: height, palette: palette, dithering: options.dithering)
         private var lzw = LZWEncoder()
         private let transparent: UInt8
-        private let minCodeSize: Int
         /// Squared sRGB error a changed pixel may keep (see `Options.quality`).
         private let budget: Int
 
@@ -64,7 +63,6 @@ extension GIF {
             self.width = width; self.height = height
             self.palette = palette; self.options = options
             transparent = UInt8(palette.transparentIndex)
-            minCodeSize = Stream.minCodeSize(entries: palette.tableSize)
             budget = options.errorBudget(exactPalette: palette.isExact)
             display = [UInt32](repeating: 0, count: width * height)
             shown = [Int16](repeating: -1, count: width * height)
@@ -90,7 +88,7 @@ extension GIF {
                 var out: [UInt8] = []
                 data = lzw.encode(choices, count: f.indices.count, minCodeSize: f.codeSize, colors: [], budget: 0, indices: &out)
             }
-            try stream.write(Stream.Frame(x: f.x, y: f.y, w: f.w, h: f.h, localColors: f.localColors,
+            try stream.write(Stream.Frame(x: f.x, y: f.y, w: f.w, h: f.h, localColors: f.localColors, codeSize: f.codeSize,
                                           transparentIndex: f.transparentIndex, disposal: f.disposal, delay: delay, data: data!))
             framesWritten += 1
         }
@@ -129,15 +127,12 @@ extension GIF {
                 local = LocalPalette.build(frame, needs: needs, display: display, width: width, box: box,
                                            globalError: globalError, maximumColors: options.maximumColors)
             }
-            let choices = pixelChoices(frame, box: box, local: local)
-            let colors = local?.colors ?? paletteColors
-            let codeSize = local.map { Stream.minCodeSize(entries: $0.table.count) } ?? minCodeSize
-            var indices: [UInt8] = []
-            let data = lzw.encode(choices, count: box.w * box.h, minCodeSize: codeSize, colors: colors,
-                                  budget: budget, indices: &indices)
-            commit(indices, box: box, colors: colors, isLocal: local != nil)
+            var choices = pixelChoices(frame, box: box, local: local)
+            let table = frameTable(local, &choices)
+            let (data, indices) = lzw.encodeSmallest(choices, count: box.w * box.h, table: table, budget: budget)
+            commit(indices, box: box, colors: table.colors, transparent: table.transparent, isLocal: local != nil)
             pending = Pending(x: box.x, y: box.y, w: box.w, h: box.h, indices: indices, localColors: local?.table,
-                              codeSize: codeSize, transparentIndex: local?.transparent ?? transparent,
+                              codeSize: table.codeSize, transparentIndex: table.transparent,
                               disposal: Int32(DISPOSE_DO_NOT), start: elapsed, seconds: duration, data: data)
         }
 
@@ -280,9 +275,17 @@ extension GIF {
             return choices
         }
 
+        /// The colours, transparent index and code size of a frame (see GIF.FrameTable).
+        private func frameTable(_ local: LocalPalette?, _ choices: inout PixelChoices) -> FrameTable {
+            guard let local else { return FrameTable.global(paletteColors, keep: transparent, choices: &choices) }
+            return FrameTable(colors: local.colors, transparent: local.transparent,
+                              codeSize: Stream.minCodeSize(entries: local.table.count))
+        }
+
         /// Updates what is shown from the indices the encoder chose. (Raw buffers, as in `drawBox`.)
-        private func commit(_ indices: [UInt8], box: (x: Int, y: Int, w: Int, h: Int), colors: [UInt32], isLocal: Bool) {
-            let t = isLocal ? Int(colors.count - 1) : Int(transparent)
+        private func commit(_ indices: [UInt8], box: (x: Int, y: Int, w: Int, h: Int), colors: [UInt32],
+                            transparent: UInt8, isLocal: Bool) {
+            let t = Int(transparent)
             let width = self.width
             indices.withUnsafeBufferPointer { indices in
             colors.withUnsafeBufferPointer { colors in

@@ -7,8 +7,13 @@
 // the longest string whose every index is acceptable at the pixels it would cover (a bounded
 // depth-first search), so runs that an exact encoder would break go on. Entries are added at the
 // moment the decoder adds them (the previous string plus the first index of the current one), so the
-// code width rule is the decoder's: the width of the next free code. The dictionary is reset with a
-// clear code when it is full.
+// code width rule is the decoder's: the width of the next free code. The code the decoder is about to
+// define (the previous string plus its own first index) can be read before it is defined, so the
+// encoder offers it too when the pixels repeat the previous string; without it, runs grow by half
+// as much per code. The longest string is not always the best choice (a shorter one can let the next
+// string reach further); on request the encoder looks one string ahead over the last few prefixes.
+// Neither way wins every frame, so the caller may compress both (GIF.LZWEncoder+Variants). The
+// dictionary is reset with a clear code when it is full.
 extension GIF {
     /// What the LZW encoder may draw at each pixel of a frame.
     struct PixelChoices {
@@ -47,10 +52,11 @@ extension GIF {
 
         /// Compresses `count` pixels into GIF sub-blocks (each a length byte and up to 255 bytes), without
         /// the terminating empty block. `indices` receives the index chosen for every pixel.
+        /// `lookingAhead` chooses each string by `lookAhead` instead of greedily.
         /// `colors` are the table's colours as flattened pixels (0 for the transparent entry);
         /// `budget` the squared sRGB error a pixel with a `truth` may take.
         mutating func encode(_ choices: PixelChoices, count: Int, minCodeSize: Int, colors: [UInt32],
-                             budget: Int, indices: inout [UInt8]) -> [UInt8] {
+                             budget: Int, lookingAhead: Bool = false, indices: inout [UInt8]) -> [UInt8] {
             var bits = BitWriter()
             if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
             var palette = colors
@@ -67,7 +73,8 @@ extension GIF {
             suffix.withUnsafeMutableBufferPointer { suffix in
             stack.withUnsafeMutableBufferPointer { stack in
                 let trie = Trie(slots: slots, first: first, sibling: sibling, parent: parent, suffix: suffix)
-                let input = Input(target: target, alt: alt, truth: truth, palette: pal, budget: budget, count: count)
+                let input = Input(target: target, alt: alt, truth: truth, palette: pal, budget: budget, count: count,
+                                  lookingAhead: lookingAhead)
                 LZWEncoder.compress(input, trie: trie, stack: stack, minCodeSize: minCodeSize, out: out, bits: &bits)
             }}}}}}}}}}}
             return bits.finish()
@@ -78,6 +85,12 @@ extension GIF {
             let target: UnsafeBufferPointer<UInt8>, alt: UnsafeBufferPointer<Int16>, truth: UnsafeBufferPointer<UInt32>
             let palette: UnsafeBufferPointer<UInt32>
             let budget: Int, count: Int
+            /// Whether strings are chosen with `lookAhead` rather than greedily.
+            let lookingAhead: Bool
+
+            /// Whether index `k` is one of the pixel's own choices (its target or alternative).
+            @inline(__always)
+            func preferred(_ p: Int, _ k: UInt8) -> Bool { k == target[p] || Int16(k) == alt[p] }
 
             /// Whether index `k` may be drawn at pixel `p`.
             @inline(__always)
@@ -176,6 +189,38 @@ extension GIF {
             return (bestCode, bestLength)
         }
 
+        /// Whether the `length` pixels just emitted, followed by the first of them, are the pixels' own
+        /// choices from `p` on: the string of the code the decoder defines next, which it can already
+        /// read. Runs of one index grow by that code twice as fast as by the trie alone. (Colours
+        /// within the error budget are left to the trie search, which spends them more sparingly.)
+        @inline(__always)
+        private static func repeatsPrevious(at p: Int, length: Int, _ input: Input,
+                                            _ out: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+            if p + length >= input.count { return false }
+            let start = p - length
+            for j in 0..<length where !input.preferred(p + j, out[start + j]) { return false }
+            return input.preferred(p + length, out[start])
+        }
+
+        /// Prefixes of the string the search found that look this few codes ahead.
+        static let lookAheadDepth = 4
+
+        /// The longest string at `p` (`code`, `length`) or one of its longest prefixes, whichever
+        /// covers most pixels together with the longest string after it (greedy LZW parsing is not
+        /// the shortest: a shorter string can let the next one reach much further).
+        private static func lookAhead(at p: Int, code: Int, length: Int, _ input: Input, _ trie: Trie,
+                                      _ stack: UnsafeMutableBufferPointer<Int>) -> (code: Int, length: Int) {
+            var best = (code: code, length: length)
+            var reach = p + length < input.count ? length + longest(at: p + length, input, trie, stack).length : length
+            var c = code
+            for d in stride(from: length - 1, through: max(1, length - lookAheadDepth), by: -1) {
+                c = Int(trie.parent[c])
+                let r = d + longest(at: p + d, input, trie, stack).length
+                if r > reach { reach = r; best = (c, d) }
+            }
+            return best
+        }
+
         /// The LZW loop: emits the longest acceptable string at each position and grows the
         /// dictionary the way the decoder does.
         private static func compress(_ input: Input, trie: Trie, stack: UnsafeMutableBufferPointer<Int>,
@@ -184,14 +229,25 @@ extension GIF {
             let clear = 1 << minCodeSize, end = clear + 1
             var next = clear + 2, width = minCodeSize + 1
             bits.put(clear, width)
-            var previous = -1
+            var previous = -1, previousLength = 0
             var p = 0
             while p < input.count {
-                let (bestCode, bestLength) = longest(at: p, input, trie, stack)
-                // The string's indices, read back from the trie.
-                var c = bestCode, k = p + bestLength - 1
-                while k > p { out[k] = trie.suffix[c]; c = Int(trie.parent[c]); k -= 1 }
-                out[p] = UInt8(c)
+                var (bestCode, bestLength) = longest(at: p, input, trie, stack)
+                if previous >= 0 && next < LZWEncoder.maxCode && previousLength >= bestLength
+                    && repeatsPrevious(at: p, length: previousLength, input, out) {
+                    // The entry the decoder is about to add: the previous string and its first index.
+                    for j in 0..<previousLength { out[p + j] = out[p - previousLength + j] }
+                    out[p + previousLength] = out[p - previousLength]
+                    bestCode = next; bestLength = previousLength + 1
+                } else {
+                    if input.lookingAhead && bestLength > 1 {
+                        (bestCode, bestLength) = lookAhead(at: p, code: bestCode, length: bestLength, input, trie, stack)
+                    }
+                    // The string's indices, read back from the trie.
+                    var c = bestCode, k = p + bestLength - 1
+                    while k > p { out[k] = trie.suffix[c]; c = Int(trie.parent[c]); k -= 1 }
+                    out[p] = UInt8(c)
+                }
                 bits.put(bestCode, width)
                 // The decoder adds previous + first index of this string once it has read it.
                 if previous >= 0 && next < LZWEncoder.maxCode {
@@ -199,7 +255,7 @@ extension GIF {
                     next += 1
                     if next == 1 << width && width < 12 { width += 1 }
                 }
-                previous = bestCode
+                previous = bestCode; previousLength = bestLength
                 p += bestLength
                 if next >= LZWEncoder.maxCode {
                     bits.put(clear, width)

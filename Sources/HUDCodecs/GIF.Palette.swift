@@ -158,9 +158,7 @@ extension GIF {
         static func build(from stats: ColorStatistics, maximumColors: Int) -> Palette {
             let k = max(1, maximumColors - 1)
             if let exact = stats.exact, exact.count <= k {
-                // Sorted for determinism (dictionary order is not).
-                let cs = exact.keys.sorted().map { (r: UInt8(($0 >> 16) & 0xFF), g: UInt8(($0 >> 8) & 0xFF), b: UInt8($0 & 0xFF)) }
-                var palette = Palette(colors: cs)
+                var palette = Palette(colors: exactOrder(exact))
                 palette.isExact = true
                 return palette
             }

@@ -1,5 +1,5 @@
-// GIF.StatisticsQueue: gathers the palette's colour statistics on a thread of its own while frames
-// are still being rendered and appended.
+// GIF.StatisticsQueue: gathers the palette's colour statistics (and GIF.ColorUse) on a thread of
+// its own while frames are still being rendered and appended.
 //
 // Design note: the streaming encoder's first pass (flatten, spool, count colours) runs on the
 // thread that appends, one frame after another, while other threads render the next frames. The
@@ -13,6 +13,7 @@ import Dispatch
 extension GIF {
     final class StatisticsQueue: @unchecked Sendable {
         private var stats: ColorStatistics
+        private var use = ColorUse()
         private let queue = DispatchQueue(label: "hudrender.gif.statistics")
         private let free: DispatchSemaphore
 
@@ -28,16 +29,17 @@ extension GIF {
             free.wait()
             queue.async { [self] in
                 stats.add(frame, at: time)
+                use.add(frame)
                 free.signal()
             }
         }
 
         /// Waits for every added frame, then closes the statistics at `time` (the end of the
-        /// animation) and returns them.
-        func close(at time: Double) -> ColorStatistics {
+        /// animation) and returns them, with the colours each frame draws (for the palette's order).
+        func close(at time: Double) -> (ColorStatistics, ColorUse) {
             queue.sync {
                 stats.close(at: time)
-                return stats
+                return (stats, use)
             }
         }
     }

@@ -15,6 +15,8 @@ extension GIF {
         struct Frame {
             var x: Int, y: Int, w: Int, h: Int
             var localColors: [GifColorType]?
+            /// The LZW minimum code size of `data`; with a local table, that table's.
+            var codeSize: Int
             var transparentIndex: UInt8
             var disposal: Int32
             var delay: Int
@@ -98,7 +100,7 @@ extension GIF {
                 defer { GifFreeMapObject(map) }
                 try check(EGifPutImageDesc(g, Int32(f.x), Int32(f.y), Int32(f.w), Int32(f.h), false, map), "image descriptor")
             } else {
-                try check(EGifPutImageDesc(g, Int32(f.x), Int32(f.y), Int32(f.w), Int32(f.h), false, nil), "image descriptor")
+                try putImageDescriptor(g, f)
             }
             // giflib has written the code size byte; the sub-blocks follow as they are, then the
             // empty block that ends the image.
@@ -113,6 +115,17 @@ extension GIF {
             }
             try check(status, "image data")
             try check(EGifPutCodeNext(g, nil), "image data")
+        }
+
+        /// The descriptor of a frame without its own table. giflib writes the code size of the global
+        /// table after it; a frame that draws only low indices has a smaller one (GIF.FrameTable), so
+        /// the global table's size is set to it for the time of the call.
+        private func putImageDescriptor(_ g: UnsafeMutablePointer<GifFileType>, _ f: Frame) throws {
+            guard let global = g.pointee.SColorMap else { throw failure("image descriptor") }
+            let bits = global.pointee.BitsPerPixel
+            global.pointee.BitsPerPixel = Int32(f.codeSize)
+            defer { global.pointee.BitsPerPixel = bits }
+            try check(EGifPutImageDesc(g, Int32(f.x), Int32(f.y), Int32(f.w), Int32(f.h), false, nil), "image descriptor")
         }
 
         /// Writes the trailer and flushes the file.
