@@ -91,7 +91,10 @@ extension GIF {
                         let bin = Self.bin(r, g, b)
                         let k = bin &* 4
                         h[k] += wt; h[k + 1] += wt * Double(r); h[k + 2] += wt * Double(g); h[k + 3] += wt * Double(b)
-                        if exactOn { exactAdds.append((c, wt)) }
+                        if exactOn {
+                            // Runs of one colour (flat areas) go to the dictionary as one update.
+                            if let last = exactAdds.last, last.0 == c { exactAdds[exactAdds.count - 1].1 += wt } else { exactAdds.append((c, wt)) }
+                        }
                     }
                     if !all { p[i] = f[i]; s[i] = time }
                 }

@@ -70,9 +70,10 @@ public enum GIF {
             self.quality = quality
         }
 
-        /// The default quality: chosen by measurement (Scripts/compare_gif.sh) on hudrender's own
-        /// animations so that their GIFs are no larger than gifsicle -O3 of ffmpeg's two-pass GIF at no
-        /// lower PSNR, and the mission's balloon job within 0.7x of it.
+        /// The default quality: chosen with `budgetBase` and `budgetPerPaletteError` by measurement
+        /// (Scripts/compare_gif.sh) on hudrender's own animations, for PSNR at or above ffmpeg's
+        /// two-pass GIF at fewer bytes than gifsicle -O3 of it, and the mission's balloon job within
+        /// 0.7x of those bytes.
         public static let defaultQuality = 78
 
         /// Largest error per channel (sRGB levels) a changed pixel may keep at quality 0.
@@ -88,14 +89,15 @@ public enum GIF {
         /// off) counts as exact.
         static let exactPaletteError = 0.01
         /// At the default quality a changed pixel may take `budgetBase` plus `budgetPerPaletteError`
-        /// times the palette's mean squared error.
+        /// times the palette's mean squared error (squared sRGB errors, summed over the channels).
         static let budgetBase = 4.0, budgetPerPaletteError = 10.0
 
         /// The error budget for a palette whose mean squared error (over the animation's colours,
         /// GIF.Palette) is `paletteError`. Lossy coding's error is added to the palette's own, so a
         /// fixed budget costs an animation of flat UI colours (a small palette error) many decibels
         /// while an animation of gradients (a large one) hardly notices it: the budget grows with the
-        /// palette's error instead, and quality scales it (0 at 100, never above `errorBudget`). When
+        /// palette's error instead. Quality scales it by the square of its distance from 100, as it
+        /// does the absolute budget (0 at 100, 1x at the default, never above `errorBudget`). When
         /// the palette holds (nearly) every colour exactly, the default quality and above encode
         /// exactly (there the budget bought more bytes than it saved: an exact index repeats from
         /// frame to frame, an approximate one breaks LZW strings), and only a quality below the
@@ -104,7 +106,8 @@ public enum GIF {
             if paletteError < Options.exactPaletteError {
                 return quality >= Options.defaultQuality ? 0 : errorBudget
             }
-            let scale = Double(100 - quality) / Double(100 - Options.defaultQuality)
+            let distance = Double(100 - quality) / Double(100 - Options.defaultQuality)
+            let scale = distance * distance
             let relative = scale * (Options.budgetBase + Options.budgetPerPaletteError * paletteError)
             return min(errorBudget, Int(relative.rounded()))
         }
