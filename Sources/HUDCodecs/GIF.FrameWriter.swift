@@ -28,7 +28,7 @@ extension GIF {
         private lazy var quantizer = Quantizer(width: width, height: height, palette: palette, dithering: options.dithering)
         private var lzw = LZWEncoder()
         private let transparent: UInt8
-        /// Squared sRGB error a changed pixel may keep (see `Options.quality`).
+        /// Squared sRGB error a changed pixel may keep (see `Options.quality`, `Options.errorBudget(paletteError:)`).
         private let budget: Int
 
         /// What a viewer shows: GIF.opaqueBit | RGB, or 0 for transparent.
@@ -63,7 +63,7 @@ extension GIF {
             self.width = width; self.height = height
             self.palette = palette; self.options = options
             transparent = UInt8(palette.transparentIndex)
-            budget = options.errorBudget(exactPalette: palette.isExact)
+            budget = options.errorBudget(paletteError: palette.meanSquaredError)
             display = [UInt32](repeating: 0, count: width * height)
             shown = [Int16](repeating: -1, count: width * height)
             paletteColors = palette.colors.map { GIF.opaqueBit | UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b) } + [0]

@@ -7,8 +7,9 @@
 // exact sums so bin means are precise), so memory does not grow with the frame count. Each colour is
 // weighted by how long it stays on screen at each pixel (capped), so a settled overlay's grey ramp
 // gets fine steps instead of the many in-between colours of its fade.
-// Palettes are median cut in OkLab, then refined by weighted k-means. Animations with few colours get
-// their exact colours instead.
+// Palettes are median cut in OkLab, then refined by weighted k-means; each entry is then the weighted
+// sRGB mean of the colours it serves (GIF.ColorSamples). Animations with few colours get their exact
+// colours instead.
 
 extension GIF {
     /// Colour statistics gathered in the first pass over the frames.
@@ -31,13 +32,18 @@ extension GIF {
         /// Exact colours while there are few of them (nil once there are more than `exactLimit`).
         var exact: [UInt32: Double]? = [:]
         let exactLimit: Int
+        /// Colours are counted exactly up to this many at least: an animation with a few more colours
+        /// than a palette holds (anti-aliased shapes over a flat background) gets its palette from its
+        /// exact colours, nearly all of them kept, rather than from histogram bins that merge
+        /// neighbouring levels.
+        static let exactTracking = 4096
         private var previous: [UInt32] = []
         /// When each pixel's current colour appeared (seconds), for `add(_:at:)`.
         private var since: [Double] = []
         private(set) var frameCount = 0
         private(set) var hasTransparency = false
 
-        init(exactLimit: Int) { self.exactLimit = exactLimit }
+        init(exactLimit: Int) { self.exactLimit = max(exactLimit, Self.exactTracking) }
 
         /// A colour shown at one pixel for `lifetime` seconds weighs 1 + lifetime x 25 (one per 25 fps
         /// frame), capped here at 4 s, so the colours a viewer looks at (the settled overlay, the HUD
@@ -85,7 +91,10 @@ extension GIF {
                         let bin = Self.bin(r, g, b)
                         let k = bin &* 4
                         h[k] += wt; h[k + 1] += wt * Double(r); h[k + 2] += wt * Double(g); h[k + 3] += wt * Double(b)
-                        if exactOn { exactAdds.append((c, wt)) }
+                        if exactOn {
+                            // Runs of one colour (flat areas) go to the dictionary as one update.
+                            if let last = exactAdds.last, last.0 == c { exactAdds[exactAdds.count - 1].1 += wt } else { exactAdds.append((c, wt)) }
+                        }
                     }
                     if !all { p[i] = f[i]; s[i] = time }
                 }
@@ -140,6 +149,9 @@ extension GIF {
         var lab: [OkLabColor]
         /// Whether the palette holds every colour of the animation exactly (no quantisation error).
         var isExact = false
+        /// The weighted mean squared sRGB error (sum over the channels) of the animation's colours
+        /// drawn with their nearest entries: 0 when exact.
+        var meanSquaredError = 0.0
         /// Index drawn for "keep what is there" and for transparent pixels.
         var transparentIndex: Int { colors.count }
         /// Entries in the written table: a power of two >= colors.count + 1.
@@ -162,24 +174,19 @@ extension GIF {
                 palette.isExact = true
                 return palette
             }
-            var points: [OkLabColor] = []
-            var weights: [Float] = []
-            for bin in 0..<ColorStatistics.binCount where stats.bins[bin * 4] > 0 {
-                let k = bin * 4, w = stats.bins[k]
-                points.append(OkLab.fromSRGB(stats.bins[k + 1] / w, stats.bins[k + 2] / w, stats.bins[k + 3] / w))
-                weights.append(Float(w))
-            }
-            if points.isEmpty { return Palette(colors: []) }
-            var centres = medianCut(points, weights, count: k)
-            centres = kMeans(points, weights, centres: centres, iterations: 8)
-            // Back to sRGB; drop duplicates that rounding created.
+            let samples = stats.exact.map(ColorSamples.init(exact:)) ?? ColorSamples(bins: stats.bins)
+            if samples.lab.isEmpty { return Palette(colors: []) }
+            var centres = medianCut(samples.lab, samples.weights, count: k)
+            centres = kMeans(samples.lab, samples.weights, centres: centres, iterations: 8)
+            // Drop duplicates that rounding created.
             var seen = Set<UInt32>()
             var colors: [(r: UInt8, g: UInt8, b: UInt8)] = []
-            for c in centres {
-                let (r, g, b) = OkLab.toSRGB8(c)
+            for (r, g, b) in samples.representatives(of: centres) {
                 if seen.insert(UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)).inserted { colors.append((r, g, b)) }
             }
-            return Palette(colors: colors)
+            var palette = Palette(colors: colors)
+            palette.meanSquaredError = samples.meanSquaredError(of: palette.colors)
+            return palette
         }
 
         /// Weighted median cut: repeatedly split the box with the largest squared error at the weighted

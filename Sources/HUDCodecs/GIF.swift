@@ -52,10 +52,11 @@ public enum GIF {
         /// Where the encoder sits between size and fidelity, 0...100. At 100 every changed pixel is
         /// drawn with its (dithered) palette colour. Below, a changed pixel may keep what is shown, or
         /// take another palette colour that lengthens an LZW string, while it stays within an error
-        /// budget of its true colour that grows as quality falls (for keeping, a share of it that
-        /// varies from row to row, so fades do not show contours). Pixels whose source does not
-        /// change are never redrawn differently, whatever the quality. When the palette holds every
-        /// colour exactly, the default quality and above encode exactly.
+        /// budget of its true colour that grows as quality falls and with the palette's own error
+        /// (`errorBudget(paletteError:)`; for keeping, a share of it that varies from row to row, so
+        /// fades do not show contours). Pixels whose source does not change are never redrawn
+        /// differently, whatever the quality. When the palette holds every colour exactly, the
+        /// default quality and above encode exactly.
         public var quality: Int
 
         public init(loopCount: Int? = 0, dithering: Dithering = .default, background: Background = .default,
@@ -69,9 +70,10 @@ public enum GIF {
             self.quality = quality
         }
 
-        /// The default quality: chosen by measurement (Scripts/compare_gif.sh) on hudrender's own
-        /// animations as the highest that keeps their GIFs within 0.7x of gifsicle -O3 of ffmpeg's
-        /// two-pass GIF; PSNR stays above ffmpeg's.
+        /// The default quality: chosen with `budgetBase` and `budgetPerPaletteError` by measurement
+        /// (Scripts/compare_gif.sh) on hudrender's own animations, for PSNR at or above ffmpeg's
+        /// two-pass GIF at fewer bytes than gifsicle -O3 of it, and the mission's balloon job within
+        /// 0.7x of those bytes.
         public static let defaultQuality = 78
 
         /// Largest error per channel (sRGB levels) a changed pixel may keep at quality 0.
@@ -83,12 +85,31 @@ public enum GIF {
             return Int((3 * e * e).rounded())
         }
 
-        /// The error budget for a palette: when the palette holds every colour exactly, the default
-        /// quality and above encode exactly (there the budget bought more bytes than it saved: an
-        /// exact index repeats from frame to frame, an approximate one breaks LZW strings), and only
-        /// a quality below the default trades fidelity for size.
-        func errorBudget(exactPalette: Bool) -> Int {
-            exactPalette && quality >= Options.defaultQuality ? 0 : errorBudget
+        /// A palette whose mean squared error is below this (a few pixels in a thousand one level
+        /// off) counts as exact.
+        static let exactPaletteError = 0.01
+        /// At the default quality a changed pixel may take `budgetBase` plus `budgetPerPaletteError`
+        /// times the palette's mean squared error (squared sRGB errors, summed over the channels).
+        static let budgetBase = 4.0, budgetPerPaletteError = 10.0
+
+        /// The error budget for a palette whose mean squared error (over the animation's colours,
+        /// GIF.Palette) is `paletteError`. Lossy coding's error is added to the palette's own, so a
+        /// fixed budget costs an animation of flat UI colours (a small palette error) many decibels
+        /// while an animation of gradients (a large one) hardly notices it: the budget grows with the
+        /// palette's error instead. Quality scales it by the square of its distance from 100, as it
+        /// does the absolute budget (0 at 100, 1x at the default, never above `errorBudget`). When
+        /// the palette holds (nearly) every colour exactly, the default quality and above encode
+        /// exactly (there the budget bought more bytes than it saved: an exact index repeats from
+        /// frame to frame, an approximate one breaks LZW strings), and only a quality below the
+        /// default trades fidelity for size, with the absolute budget.
+        func errorBudget(paletteError: Double) -> Int {
+            if paletteError < Options.exactPaletteError {
+                return quality >= Options.defaultQuality ? 0 : errorBudget
+            }
+            let distance = Double(100 - quality) / Double(100 - Options.defaultQuality)
+            let scale = distance * distance
+            let relative = scale * (Options.budgetBase + Options.budgetPerPaletteError * paletteError)
+            return min(errorBudget, Int(relative.rounded()))
         }
 
         func validate() throws {

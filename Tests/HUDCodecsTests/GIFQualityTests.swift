@@ -138,8 +138,8 @@ final class GIFQualityTests: XCTestCase {
             XCTAssertEqual(out.pixels, truth.pixels, "frame \(k) is not exact")
         }
         // Below the default, the budget applies again: the square's small step may be kept.
-        XCTAssertEqual(GIF.Options(quality: GIF.Options.defaultQuality).errorBudget(exactPalette: true), 0)
-        XCTAssertGreaterThan(GIF.Options(quality: 40).errorBudget(exactPalette: true), 0)
+        XCTAssertEqual(GIF.Options(quality: GIF.Options.defaultQuality).errorBudget(paletteError: 0), 0)
+        XCTAssertGreaterThan(GIF.Options(quality: 40).errorBudget(paletteError: 0), 0)
     }
 
     /// A slow fade of a flat area is redrawn a few rows at a time (the keep thresholds vary by row),
