@@ -90,7 +90,7 @@ public enum GIF {
         static let exactPaletteError = 0.01
         /// At the default quality a changed pixel may take `budgetBase` plus `budgetPerPaletteError`
         /// times the palette's mean squared error (squared sRGB errors, summed over the channels).
-        static let budgetBase = 4.0, budgetPerPaletteError = 10.0
+        static let budgetBase = 3.3, budgetPerPaletteError = 8.25
 
         /// The error budget for a palette whose mean squared error (over the animation's colours,
         /// GIF.Palette) is `paletteError`. Lossy coding's error is added to the palette's own, so a
