@@ -50,7 +50,7 @@ extension GIF {
                 return (level(s.r), level(s.g), level(s.b))
             }
         }
-    
+
         /// The weighted mean squared sRGB error (sum over the channels) of drawing every sample with
         /// its nearest entry of `palette` (nearest in OkLab, as the quantiser draws it).
         func meanSquaredError(of palette: [(r: UInt8, g: UInt8, b: UInt8)]) -> Double {

@@ -7,11 +7,11 @@
 // written (libwebp's animation encoder does the same with -min_size, one candidate after another).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller. Up to one frame per core is in flight, so encoding uses all cores while
-// frames keep arriving. A frame is chosen once the one before is,
-// and written once the one after is (which decides whether it is disposed), then forgotten: memory
-// holds the previous frame and the frames in flight, whatever the frame count. The RIFF size is
-// patched at the end. Frames identical to the previous one lengthen it. Timestamps are whole
-// milliseconds from the start (rounding does not drift).
+// frames keep arriving. A frame is chosen once the one before is, and written once the one after is
+// (which decides whether it is disposed), then forgotten: memory holds the previous frame and the
+// frames in flight, whatever the frame count. The RIFF size is patched at the end. Frames identical
+// to the previous one lengthen it. Timestamps are whole milliseconds from the start (rounding does
+// not drift).
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +59,7 @@ extension WebP {
             self.options = options
             config = try WebP.config(quality: options.quality, method: options.method)
             // A lossy frame's lossless candidates only have to beat its lossy rectangle, which the
-            // least lossless effort does nearly as often as the default, at about half the time.
+            // least lossless effort does nearly as often as the default effort, for much less work.
             losslessConfig = options.quality == nil ? config : try WebP.config(quality: nil, method: 1)
             parallelism = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
             file = try AtomicFile(path: path)

@@ -286,8 +286,8 @@ import Darwin
             if first && before == 1 { startExtra = np - before }
         }
         if n > 1 {
-            // Chords lie inside a convex arc, so both sides of the stroke sat inward by 2/3 of the
-            // sagitta on average; the interior vertices move out as the fill flattener's do
+            // Chords lie inside a convex arc, which would put both sides of the stroke inward by 2/3
+            // of the sagitta on average; the interior vertices move out as the fill flattener's do
             // (`Flattener.areaBias`), which leaves no systematic offset.
             let k = Flattener.areaBias / Double(n * n)
             for i in 1..<n {
