@@ -144,7 +144,7 @@ extension Canvas {
         _ = engine.reset(region: region, adding: path, transform: t, knownFinite: true)
         targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
             pixBuf.withMemoryRebound(to: UInt32.self) { px in
-                var sink = Rasterizer.SolidSink(s, pixels: px.baseAddress!, stride: tw, ox: ox, oy: oy, regionX0: region.x0)
+                var sink = Rasterizer.SolidSink(s, fine: Compositor.FineSolid(c, alpha: alpha, s: s), pixels: px.baseAddress!, stride: tw, ox: ox, oy: oy, regionX0: region.x0)
                 engine.sweep(rule: rule, into: &sink)
             }
         }
@@ -177,7 +177,8 @@ extension Canvas {
         settleBackground(target: ti, replacesAll: replacesCanvas(bx, region: region, color: color, alpha: a8, mode: .normal))
         targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
             pixBuf.withMemoryRebound(to: UInt32.self) { px in
-                Canvas.compositeBoxes(bx, region: region, evenOdd: rule == .evenOdd, color: color, alpha: a8,
+                let fine = Compositor.FineSolid(c, alpha: alpha, s: a8 == 255 ? color : Compositor.scale(color, a8))
+                Canvas.compositeBoxes(bx, region: region, evenOdd: rule == .evenOdd, color: color, alpha: a8, fine: fine,
                                       into: px.baseAddress! + (region.y0 - oy) * tw + (region.x0 - ox), stride: tw)
             }
         }
@@ -232,16 +233,22 @@ extension Canvas {
 
     /// Source-over of premultiplied `color` at global alpha `alpha` (0...255) through the coverage
     /// of `box`, band by band, straight to the pixels (`base` is the region's top-left pixel): per
-    /// pixel exactly what `Compositor.blendSolid` computes.
+    /// pixel exactly what `Compositor.blendSolid` computes (with `fine` at full coverage).
     static func compositeBoxes(_ box: BoxCover, region: PixelRect, evenOdd: Bool, color: UInt32, alpha: UInt32,
-                               into base: UnsafeMutablePointer<UInt32>, stride tw: Int) {
+                               fine: Compositor.FineSolid?, into base: UnsafeMutablePointer<UInt32>, stride tw: Int) {
         let sc = alpha == 255 ? color : Compositor.scale(color, alpha)
         if sc >> 24 == 0 { return }
         renderBoxes(box, region: region, evenOdd: evenOdd) { r0, r1, pieces in
             for p in pieces where p.alpha != 0 {
                 let src = p.alpha == 255 ? sc : Compositor.scale(sc, UInt32(p.alpha))
                 let d = base + r0 * tw + p.column
-                if p.count < 8 {
+                if p.alpha == 255, let f = fine {
+                    if p.count < 8 {
+                        for r in 0..<(r1 - r0) { f.few(d + r * tw, p.count) }
+                    } else {
+                        f.rows(d, p.count, r1 - r0, tw)
+                    }
+                } else if p.count < 8 {
                     // The sides of a stroke: a few pixels a row, no run set-up.
                     Compositor.overColumns(d, p.count, r1 - r0, tw, src)
                 } else {

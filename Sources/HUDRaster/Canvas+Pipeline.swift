@@ -67,6 +67,9 @@ extension Canvas {
         if coverageBuffer.count < region.width { coverageBuffer = [UInt8](repeating: 0, count: region.width) }
         let clipMask = clip?.mask
         let solid: UInt32? = { if case .solid(let c) = shader.kind { return c }; return nil }()
+        let fine = mode != .normal ? nil : solid.flatMap { c in
+            shader.solidColor.flatMap { Compositor.FineSolid($0, alpha: alpha, s: a8 == 255 ? c : Compositor.scale(c, a8)) }
+        }
         settleBackground(target: ti, replacesAll: clipMask == nil && solid != nil && boxes != nil
                          && self.replacesCanvas(boxes!, region: region, color: solid!, alpha: a8, mode: mode))
 
@@ -96,7 +99,7 @@ extension Canvas {
                 }
                 let d = dst0 + (y - oy) * tw + (x - ox)
                 if let s = solid ?? (rowSolid ? shader.rowColor(y: y) : nil) {
-                    Compositor.blendSolid(d, n, s, cov, a8, mode)
+                    Compositor.blendSolid(d, n, s, cov, a8, mode, fine: fine)
                 } else {
                     if direct && Compositor.runEnd(cov, 0, n) == n {
                         // A horizontal gradient's row is shaded once and copied to the rows below.
@@ -117,7 +120,7 @@ extension Canvas {
                 if let bx = boxes {
                     let evenOdd = rule == .evenOdd
                     if let s = solid, clipMask == nil, mode == .normal {
-                        Canvas.compositeBoxes(bx, region: region, evenOdd: evenOdd, color: s, alpha: a8,
+                        Canvas.compositeBoxes(bx, region: region, evenOdd: evenOdd, color: s, alpha: a8, fine: fine,
                                               into: dst0 + (region.y0 - oy) * tw + (region.x0 - ox), stride: tw)
                         break
                     }
@@ -150,7 +153,7 @@ extension Canvas {
                     // Composited where the coverage is computed (Rasterizer.SolidSink).
                     let src = a8 == 255 ? s : Compositor.scale(s, a8)
                     if src >> 24 == 0 { break }
-                    var sink = Rasterizer.SolidSink(src, pixels: dst0, stride: tw, ox: ox, oy: oy, regionX0: region.x0)
+                    var sink = Rasterizer.SolidSink(src, fine: fine, pixels: dst0, stride: tw, ox: ox, oy: oy, regionX0: region.x0)
                     engine.sweep(rule: rule, into: &sink)
                 } else if direct && !columnConstant && !(rowSolid && shader.rowColor(y: region.y0) != nil) {
                     // An opaque gradient, likewise (Rasterizer.ShadedSink).

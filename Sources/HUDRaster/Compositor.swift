@@ -252,14 +252,17 @@
 
     /// Source-over of one premultiplied colour `s`, with its vector constants set up once: four
     /// pixels at full coverage, four at the coverage bytes of a word, or one. The same arithmetic
-    /// per pixel as `over(s, d)` and `over(scale(s, c), d)`, so any mix of them gives the same bytes.
+    /// per pixel as `over(s, d)` and `over(scale(s, c), d)`, so any mix of them gives the same bytes;
+    /// with a `FineSolid`, full coverage is its arithmetic instead, on every path alike.
     struct SolidOver {
         let s: UInt32
         let opaque: Bool
         let s16: SIMD8<UInt16>, srb: SIMD8<UInt16>, sag: SIMD8<UInt16>, invS: SIMD8<UInt16>
+        let fine: FineSolid?
 
-        @inline(__always) init(_ s: UInt32) {
+        @inline(__always) init(_ s: UInt32, fine: FineSolid? = nil) {
             self.s = s
+            self.fine = fine
             opaque = s >> 24 == 255
             s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
             srb = s16 & SIMD8<UInt16>(repeating: 0x00FF)
@@ -270,8 +273,9 @@
         /// Four pixels at `p` at full coverage.
         @inline(__always) func full4(_ p: UnsafeMutableRawPointer) {
             if opaque { p.storeBytes(of: s16, as: SIMD8<UInt16>.self); return }
-            let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
             let v = p.loadUnaligned(as: SIMD8<UInt16>.self)
+            if let f = fine { p.storeBytes(of: f.blend4(v), as: SIMD8<UInt16>.self); return }
+            let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
             let drb = div255s((v & lo) &* invS &+ half)
             let dag = div255s((v &>> 8) &* invS &+ half) &<< 8
             p.storeBytes(of: (drb | dag) &+ s16, as: SIMD8<UInt16>.self)
@@ -294,23 +298,33 @@
             let v = p.loadUnaligned(as: SIMD8<UInt16>.self)
             let drb = div255s((v & lo) &* inv &+ half)
             let dag = div255s((v &>> 8) &* inv &+ half) &<< 8
-            p.storeBytes(of: (drb | dag) &+ (rb | ag), as: SIMD8<UInt16>.self)
+            var out = (drb | dag) &+ (rb | ag)
+            // Fully covered pixels of the group get the fine arithmetic, as in full4: groups
+            // start at different columns on different paths.
+            if let f = fine { out.replace(with: f.blend4(v), where: c16 .== full) }
+            p.storeBytes(of: out, as: SIMD8<UInt16>.self)
         }
 
         /// One pixel at coverage `c`.
         @inline(__always) func one(_ d: UnsafeMutablePointer<UInt32>, _ c: UInt32) {
-            if c == 255 { d.pointee = over(s, d.pointee) } else if c != 0 { d.pointee = over(scale(s, c), d.pointee) }
+            if c == 255 {
+                d.pointee = fine.map { $0.blend1(d.pointee) } ?? over(s, d.pointee)
+            } else if c != 0 {
+                d.pointee = over(scale(s, c), d.pointee)
+            }
         }
     }
 
     /// Blends `n` pixels of a constant premultiplied colour through coverage `cov` and global
-    /// `alpha` (0...255).
+    /// `alpha` (0...255); `fine` is the same colour and alpha for full coverage under normal
+    /// blending (`FineSolid`).
     static func blendSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32,
-                           _ cov: UnsafePointer<UInt8>, _ alpha: UInt32, _ mode: BlendMode) {
+                           _ cov: UnsafePointer<UInt8>, _ alpha: UInt32, _ mode: BlendMode,
+                           fine: FineSolid? = nil) {
         if mode == .normal {
             let s = alpha == 255 ? color : scale(color, alpha)
             if s >> 24 == 0 { return }
-            let o = SolidOver(s)
+            let o = SolidOver(s, fine: fine)
             let craw = UnsafeRawPointer(cov), draw = UnsafeMutableRawPointer(d)
             var i = 0
             while i < n {
@@ -329,7 +343,7 @@
                         & craw.loadUnaligned(fromByteOffset: i &+ 20, as: UInt64.self) == ~0
                         && craw.loadUnaligned(fromByteOffset: i &+ 28, as: UInt32.self) == ~0 {
                         let j = runEnd(cov, i &+ 32, n)
-                        overLongRun(d + i, j &- i, s)
+                        if let f = fine { f.run(d + i, j &- i) } else { overLongRun(d + i, j &- i, s) }
                         i = j
                         continue
                     }

@@ -47,10 +47,16 @@ struct Shader {
     var spread: SpreadMode = .pad
     var extendBefore = true
     var extendAfter = true
+    /// The colour of a `.solid` kind that came from a `Color` (for `Compositor.FineSolid`).
+    var solidColor: Color?
 
     init(kind: Kind) { self.kind = kind }
 
-    static func solid(_ c: Color) -> Shader { Shader(kind: .solid(Compositor.pack(c))) }
+    static func solid(_ c: Color) -> Shader {
+        var s = Shader(kind: .solid(Compositor.pack(c)))
+        s.solidColor = c
+        return s
+    }
 
     /// Binds `paint` to a CTM. Degenerate gradients (zero length, non-invertible CTM) fall back
     /// to their last colour as Core Graphics does for pad spread, or draw nothing.
@@ -61,6 +67,7 @@ struct Shader {
         switch paint {
         case .color(let c):
             kind = .solid(Compositor.pack(c))
+            solidColor = c
         case let .linearGradient(g, start, end, spread):
             self.spread = spread
             lut = table(g)

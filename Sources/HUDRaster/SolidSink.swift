@@ -18,10 +18,12 @@ extension Rasterizer {
         /// The pixel of the current row's region column 0.
         var d: UnsafeMutablePointer<UInt32>
 
-        /// `s` is the premultiplied colour with the global alpha applied, drawn into an image of
-        /// `stride` pixels a row whose top-left pixel is device (`ox`, `oy`).
-        init(_ s: UInt32, pixels: UnsafeMutablePointer<UInt32>, stride: Int, ox: Int, oy: Int, regionX0: Int) {
-            over = Compositor.SolidOver(s)
+        /// `s` is the premultiplied colour with the global alpha applied (`fine`, the same at full
+        /// coverage), drawn into an image of `stride` pixels a row whose top-left pixel is device
+        /// (`ox`, `oy`).
+        init(_ s: UInt32, fine: Compositor.FineSolid? = nil, pixels: UnsafeMutablePointer<UInt32>, stride: Int,
+             ox: Int, oy: Int, regionX0: Int) {
+            over = Compositor.SolidOver(s, fine: fine)
             self.pixels = pixels; self.stride = stride; self.ox = ox; self.oy = oy; x0 = regionX0
             d = pixels
         }
@@ -37,7 +39,7 @@ extension Rasterizer {
         @inline(__always) func one(_ x: Int, _ c: UInt8) { over.one(d + x, UInt32(c)) }
         @inline(__always) func constant(_ x: Int, _ n: Int, _ a: UInt8) {
             if a == 255 {
-                Compositor.overLongRun(d + x, n, over.s)
+                if let f = over.fine { f.run(d + x, n) } else { Compositor.overLongRun(d + x, n, over.s) }
             } else if a != 0 {
                 Compositor.overLongRun(d + x, n, Compositor.scale(over.s, UInt32(a)))
             }

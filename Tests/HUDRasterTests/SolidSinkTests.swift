@@ -30,17 +30,18 @@ final class SolidSinkTests: XCTestCase {
     }
 
     /// What a solid fill did before the fused path: coverage spans from the sweep, each blended
-    /// by `Compositor.blendSolid`.
+    /// by `Compositor.blendSolid` (with the colour's `FineSolid` form, as the canvas passes it).
     func spanFill(_ c: Canvas, _ p: Path, _ rule: FillRule, _ color: Color, alpha: Double) {
         let w = c.image.width, h = c.image.height
         let e = c.engine
         _ = e.reset(region: PixelRect(x0: 0, y0: 0, x1: w, y1: h), adding: p, transform: .identity, knownFinite: false)
         let s = Compositor.pack(color), a8 = UInt32((alpha * 255).rounded())
+        let fine = Compositor.FineSolid(color, alpha: alpha, s: a8 == 255 ? s : Compositor.scale(s, a8))
         c.targets[0].image.pixels.withUnsafeMutableBufferPointer { buf in
             buf.withMemoryRebound(to: UInt32.self) { px in
                 let d = px.baseAddress!
                 e.sweep(rule: rule) { y, x, n, cov in
-                    Compositor.blendSolid(d + y * w + x, n, s, cov, a8, .normal)
+                    Compositor.blendSolid(d + y * w + x, n, s, cov, a8, .normal, fine: fine)
                 }
             }
         }
