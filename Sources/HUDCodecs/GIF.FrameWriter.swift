@@ -9,9 +9,13 @@
 // shown, or take any palette colour, while that stays within an error budget of its true colour: a
 // fade then changes only the pixels that drift out of budget (the budget for keeping varies by row,
 // GIF.keepBudget, so the redrawn region has no contour edge), and the LZW encoder (GIF.LZWEncoder)
-// picks among the acceptable indices the one that makes the longest string. Frames are cropped to the
-// box of pixels that must change, and a frame with none just lengthens the previous one. Frames are
-// written one step late, because a frame's disposal (keep, or restore-to-transparent when the next
+// picks among the acceptable indices the one that makes the longest string. That budget is spent only
+// on pixels that change again in the next frame: a pixel that comes to rest is drawn with its own
+// (dithered) choice, because its error stays on screen for as long as it rests (a still first frame,
+// a settled HUD) and lossy runs there flatten the dither of gradients into bands. So each frame is
+// encoded once the next one is known (`held`). Frames are cropped to the box of pixels that must
+// change, and a frame with none just lengthens the previous one. Encoded frames are written one step
+// later still, because a frame's disposal (keep, or restore-to-transparent when the next
 // frame must lower alpha) and its delay are only known once the next frame has been seen. A frame
 // gets a local colour table only when its new pixels are served badly by the global palette and the
 // local table halves their error (GIF.LocalPalette).
@@ -93,9 +97,24 @@ extension GIF {
             framesWritten += 1
         }
 
+        /// The frame added last: it is encoded once the next one (or the end) is known.
+        private var held: (analysis: FrameAnalysis, duration: Double)?
+        /// Per pixel of the frame being encoded: 0 when its source does not change in the next frame;
+        /// empty when the frame is the last (every pixel rests).
+        private var nextNeeds: [UInt8] = []
+
         /// Adds a frame, analysed by a GIF.FrameAnalyzer that saw every frame before it, shown for
         /// `duration` seconds.
         func add(_ analysis: FrameAnalysis, duration: Double) throws {
+            if let h = held {
+                nextNeeds = analysis.needs
+                try encode(h.analysis, duration: h.duration)
+            }
+            held = (analysis, duration)
+        }
+
+        /// Encodes a frame whose successor's changes are in `nextNeeds`.
+        private func encode(_ analysis: FrameAnalysis, duration: Double) throws {
             let n = width * height
             precondition(analysis.frame.count == n)
             defer { elapsed += duration }
@@ -194,6 +213,7 @@ extension GIF {
             var bx0 = width, by0 = height, bx1 = -1, by1 = -1
             var changedCount = 0, globalError = 0
             let (w0, h0, budget) = (width, height, self.budget)
+            nextNeeds.withUnsafeBufferPointer { next in
             frame.withUnsafeBufferPointer { f in
             needs.withUnsafeBufferPointer { needs in
             quantized.withUnsafeBufferPointer { q in
@@ -209,7 +229,8 @@ extension GIF {
                             if nd == 0 { continue }
                             if nd == 1 {
                                 let c = pc[Int(q[i])], d = display[i]
-                                if c == d || GIF.mayKeep(f[i], d, budget: GIF.keepBudget(budget, y: y)) { continue }
+                                let kb = GIF.rests(next, i) ? 0 : GIF.keepBudget(budget, y: y)
+                                if c == d || GIF.mayKeep(f[i], d, budget: kb) { continue }
                                 count += 1
                                 error += GIF.squaredError(f[i], c)
                             }
@@ -222,7 +243,7 @@ extension GIF {
                     bx0 = min(bx0, p.0); by0 = min(by0, p.1); bx1 = max(bx1, p.2); by1 = max(by1, p.3)
                     changedCount += p.4; globalError += p.5
                 }
-            }}}}}
+            }}}}}}
             if bx1 < 0 { return ((0, 0, 0, 0), 0, 0) }
             return ((bx0, by0, bx1 - bx0 + 1, by1 - by0 + 1), changedCount, globalError)
         }
@@ -234,6 +255,7 @@ extension GIF {
             let lossy = budget > 0, budget = self.budget, width = self.width
             let localIndices = local?.indices ?? [], localColors = local?.colors ?? []
             let isLocal = local != nil
+            nextNeeds.withUnsafeBufferPointer { next in
             frame.withUnsafeBufferPointer { frame in
             needs.withUnsafeBufferPointer { needs in
             quantized.withUnsafeBufferPointer { quantized in
@@ -260,18 +282,20 @@ extension GIF {
                                 if truth == 0 { target[j] = t; continue }
                                 let k = isLocal ? localIndices[j] : quantized[i]
                                 let c = isLocal ? localColors[Int(k)] : pc[Int(k)]
-                                if c == d || GIF.mayKeep(truth, d, budget: GIF.keepBudget(budget, y: y + box.y)) {
+                                let rests = GIF.rests(next, i)
+                                let kb = rests ? 0 : GIF.keepBudget(budget, y: y + box.y)
+                                if c == d || GIF.mayKeep(truth, d, budget: kb) {
                                     // Keeping what is shown is the smallest change; drawing is acceptable too.
                                     target[j] = t; alternative[j] = Int16(k)
                                 } else {
                                     target[j] = k
                                 }
-                                if lossy { truths[j] = truth }
+                                if lossy && !rests { truths[j] = truth }
                             }
                         }
                     }
                 }
-            }}}}}}}}}
+            }}}}}}}}}}
             return choices
         }
 
@@ -305,6 +329,7 @@ extension GIF {
 
         /// Writes the last frame and the trailer.
         func finish() throws {
+            if let h = held { nextNeeds = []; try encode(h.analysis, duration: h.duration); held = nil }
             if let p = pending { try write(p); pending = nil }
             try stream.close()
         }
@@ -312,6 +337,14 @@ extension GIF {
 }
 
 extension GIF {
+    /// Whether pixel `i` rests after this frame: its source does not change in the next frame
+    /// (`next`, that frame's needs), or this frame is the last (`next` empty). A resting pixel gets
+    /// no error budget: what it shows now stays on screen until its source changes again.
+    @inline(__always)
+    static func rests(_ next: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        next.isEmpty || next[i] == 0
+    }
+
     /// Whether a changed pixel may go on showing `shown` instead of being drawn (within `budget`).
     @inline(__always)
     static func mayKeep(_ truth: UInt32, _ shown: UInt32, budget: Int) -> Bool {

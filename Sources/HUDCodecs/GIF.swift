@@ -54,8 +54,10 @@ public enum GIF {
         /// take another palette colour that lengthens an LZW string, while it stays within an error
         /// budget of its true colour that grows as quality falls and with the palette's own error
         /// (`errorBudget(paletteError:)`; for keeping, a share of it that varies from row to row, so
-        /// fades do not show contours). Pixels whose source does not change are never redrawn
-        /// differently, whatever the quality. When the palette holds every colour exactly, the
+        /// fades do not show contours). Only pixels whose source changes again in the next frame get
+        /// that budget: a pixel that comes to rest is drawn with its own (dithered) palette colour,
+        /// since its error stays on screen as long as it rests. Pixels whose source does not change
+        /// are never redrawn differently, whatever the quality. When the palette holds every colour exactly, the
         /// default quality and above encode exactly.
         public var quality: Int
 

@@ -24,11 +24,16 @@ final class GIFQualityTests: XCTestCase {
     }
 
     private func encode(quality: Int, frames: Int = 8) throws -> (bytes: Int, decoded: DecodedAnimation) {
+        try encode(quality: quality, steps: Array(0..<frames))
+    }
+
+    /// Encodes `frame(k)` for each k of `steps`, 0.04 s each.
+    private func encode(quality: Int, steps: [Int]) throws -> (bytes: Int, decoded: DecodedAnimation) {
         let dir = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/q.gif"
         let gif = try GIF.Encoder(path: path, options: GIF.Options(quality: quality))
-        for k in 0..<frames { try gif.append(frame(k), duration: 0.04) }
+        for k in steps { try gif.append(frame(k), duration: 0.04) }
         try gif.finish()
         let bytes = try readBytes(path)
         return (bytes.count, try GIF.decode(bytes))
@@ -140,6 +145,18 @@ final class GIFQualityTests: XCTestCase {
         // Below the default, the budget applies again: the square's small step may be kept.
         XCTAssertEqual(GIF.Options(quality: GIF.Options.defaultQuality).errorBudget(paletteError: 0), 0)
         XCTAssertGreaterThan(GIF.Options(quality: 40).errorBudget(paletteError: 0), 0)
+    }
+
+    /// The error budget is spent only on pixels that change again in the next frame: once the fade
+    /// comes to rest, every pixel shows its own palette colour, as at quality 100, though the frames
+    /// in motion were lossy (and smaller).
+    func testPixelsComingToRestAreDrawnWithoutBudget() throws {
+        let steps = [0, 1, 2, 3, 4, 5, 5, 5]
+        let high = try encode(quality: 100, steps: steps), low = try encode(quality: 40, steps: steps)
+        XCTAssertLessThan(low.bytes, high.bytes)
+        func differing(_ a: Image, _ b: Image) -> Int { zip(a.pixels, b.pixels).filter { $0 != $1 }.count }
+        XCTAssertGreaterThan(differing(low.decoded.frames[2], high.decoded.frames[2]), 0, "frames in motion are lossy")
+        XCTAssertEqual(differing(low.decoded.frames.last!, high.decoded.frames.last!), 0, "the resting frame is not")
     }
 
     /// A slow fade of a flat area is redrawn a few rows at a time (the keep thresholds vary by row),
