@@ -222,14 +222,14 @@ extension GIF {
                 let parts = RowSplit.run(r.y0..<(r.y1 + 1)) { rows in
                     var bx0 = w0, by0 = h0, bx1 = -1, by1 = -1, count = 0, error = 0
                     for y in rows {
-                        let row = y * w0
+                        let row = y * w0, keep = GIF.keepBudget(budget, y: y)
                         for x in r.x0...r.x1 {
                             let i = row + x
                             let nd = needs[i]
                             if nd == 0 { continue }
                             if nd == 1 {
                                 let c = pc[Int(q[i])], d = display[i]
-                                let kb = GIF.rests(next, i) ? 0 : GIF.keepBudget(budget, y: y)
+                                let kb = GIF.rests(next, i) ? 0 : keep
                                 if c == d || GIF.mayKeep(f[i], d, budget: kb) { continue }
                                 count += 1
                                 error += GIF.squaredError(f[i], c)
@@ -267,8 +267,10 @@ extension GIF {
             choices.truth.withUnsafeMutableBufferPointer { truths in
                 _ = RowSplit.run(0..<box.h) { rows in
                     for y in rows {
+                        let keep = GIF.keepBudget(budget, y: y + box.y)
+                        let i0 = (y + box.y) * width + box.x, j0 = y * box.w
                         for x in 0..<box.w {
-                            let i = (y + box.y) * width + x + box.x, j = y * box.w + x
+                            let i = i0 + x, j = j0 + x
                             let truth = frame[i], d = display[i]
                             switch needs[i] {
                             case 0:
@@ -283,7 +285,7 @@ extension GIF {
                                 let k = isLocal ? localIndices[j] : quantized[i]
                                 let c = isLocal ? localColors[Int(k)] : pc[Int(k)]
                                 let rests = GIF.rests(next, i)
-                                let kb = rests ? 0 : GIF.keepBudget(budget, y: y + box.y)
+                                let kb = rests ? 0 : keep
                                 if c == d || GIF.mayKeep(truth, d, budget: kb) {
                                     // Keeping what is shown is the smallest change; drawing is acceptable too.
                                     target[j] = t; alternative[j] = Int16(k)

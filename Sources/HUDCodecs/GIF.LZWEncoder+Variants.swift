@@ -9,25 +9,51 @@
 // is written. All draw the same picture. This is done where the palette is exact (no error
 // budget): there the policy is the only choice the encoder has, and it decides most. With a budget,
 // the string search already picks among many colours; the fixed policies were measured to gain
-// little there for three times the compression work.
+// little there for three times the compression work. The variants are independent, so two threads
+// compress half each (each with its own dictionary); the smallest is then picked in a fixed order,
+// so the output does not depend on scheduling.
+import Dispatch
+
 extension GIF.LZWEncoder {
+    /// Frames with fewer pixels compress their variants on the calling thread (a thread hop costs more).
+    static let minimumSplitCount = 4096
+
     /// Compresses `choices` as `encode` does and, without an error budget, also under the fixed
-    /// policies and looking ahead; returns the smallest data with the indices it draws.
+    /// policies and looking ahead; returns the smallest data with the indices it draws (the first
+    /// in the order below among equals).
     mutating func encodeSmallest(_ choices: GIF.PixelChoices, count: Int, table: GIF.FrameTable,
                                  budget: Int) -> (data: [UInt8], indices: [UInt8]) {
-        var best: (data: [UInt8], indices: [UInt8])? = nil
         let variants = budget > 0 ? [choices] : [choices, choices.keepingWherePossible(table.transparent),
                                                  choices.drawingWherePossible(table.transparent),
                                                  choices.drawingOneColourRuns(table.transparent)]
-        for variant in variants {
-            for lookingAhead in budget > 0 ? [false] : [false, true] {
+        let jobs = variants.indices.flatMap { v in (budget > 0 ? [false] : [false, true]).map { (variant: v, lookingAhead: $0) } }
+        let results = UnsafeMutableBufferPointer<(data: [UInt8], indices: [UInt8])?>.allocate(capacity: jobs.count)
+        results.initialize(repeating: nil)
+        defer { results.deinitialize(); results.deallocate() }
+        /// Compresses the jobs of `part` (of `parts`) with `encoder`: greedy and look-ahead jobs alternate
+        /// between the parts, so both get a similar share of the work.
+        func run(_ encoder: inout GIF.LZWEncoder, part: Int, of parts: Int) {
+            for (j, job) in jobs.enumerated() where (j / 2 + j % 2) % parts == part {
                 var indices: [UInt8] = []
-                let data = encode(variant, count: count, minCodeSize: table.codeSize, colors: table.colors,
-                                  budget: budget, lookingAhead: lookingAhead, indices: &indices)
-                if best == nil || data.count < best!.data.count { best = (data, indices) }
+                let data = encoder.encode(variants[job.variant], count: count, minCodeSize: table.codeSize, colors: table.colors,
+                                          budget: budget, lookingAhead: job.lookingAhead, indices: &indices)
+                results[j] = (data, indices)
             }
         }
-        return best!
+        if jobs.count > 1 && count >= Self.minimumSplitCount {
+            var second = spare.popLast() ?? GIF.LZWEncoder()
+            withUnsafeMutablePointer(to: &self) { first in
+            withUnsafeMutablePointer(to: &second) { second in
+                let encoders = [first, second]
+                DispatchQueue.concurrentPerform(iterations: 2) { part in run(&encoders[part].pointee, part: part, of: 2) }
+            }}
+            spare.append(second)
+        } else {
+            run(&self, part: 0, of: 1)
+        }
+        var best = results[0]!
+        for r in results.dropFirst() where r!.data.count < best.data.count { best = r! }
+        return best
     }
 }
 

@@ -13,7 +13,9 @@
 // as much per code. The longest string is not always the best choice (a shorter one can let the next
 // string reach further); on request the encoder looks one string ahead over the last few prefixes.
 // Neither way wins every frame, so the caller may compress both (GIF.LZWEncoder+Variants). The
-// dictionary is reset with a clear code when it is full.
+// dictionary is reset with a clear code when it is full. The search is the encoder's cost: a node's
+// sibling link, suffix and suffix colour sit in one word, so walking a node's children to test them
+// is one load per child, and the exact child (searched first) is walked into rather than pushed.
 extension GIF {
     /// What the LZW encoder may draw at each pixel of a frame.
     struct PixelChoices {
@@ -41,7 +43,9 @@ extension GIF {
         private var slots = [UInt32](repeating: 0, count: LZWEncoder.slotCount)
         static let slotCount = 1 << 13
         private var firstChild = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
-        private var nextSibling = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
+        /// Per code, what the search reads of it when walking its parent's children, in one load:
+        /// its next sibling << 40 | its suffix << 32 | the suffix's colour (0 if not drawable).
+        private var node = [UInt64](repeating: 0, count: LZWEncoder.maxCode)
         private var suffix = [UInt8](repeating: 0, count: LZWEncoder.maxCode)
         private var parent = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
         /// The search's pending (code, depth) pairs as code | depth << 16; sized for the most a search
@@ -49,6 +53,8 @@ extension GIF {
         private var stack = [Int](repeating: 0, count: (LZWEncoder.searchBudget + 1) * 257)
         /// Nodes a lossy search may branch at per emitted code: bounds the time on long runs of choice.
         static let searchBudget = 48
+        /// A second encoder, for compressing variants on a second thread (GIF.LZWEncoder+Variants).
+        var spare: [LZWEncoder] = []
 
         /// Compresses `count` pixels into GIF sub-blocks (each a length byte and up to 255 bytes), without
         /// the terminating empty block. `indices` receives the index chosen for every pixel.
@@ -68,11 +74,11 @@ extension GIF {
             indices.withUnsafeMutableBufferPointer { out in
             slots.withUnsafeMutableBufferPointer { slots in
             firstChild.withUnsafeMutableBufferPointer { first in
-            nextSibling.withUnsafeMutableBufferPointer { sibling in
+            node.withUnsafeMutableBufferPointer { node in
             parent.withUnsafeMutableBufferPointer { parent in
             suffix.withUnsafeMutableBufferPointer { suffix in
             stack.withUnsafeMutableBufferPointer { stack in
-                let trie = Trie(slots: slots, first: first, sibling: sibling, parent: parent, suffix: suffix)
+                let trie = Trie(slots: slots, first: first, node: node, parent: parent, suffix: suffix)
                 let input = Input(target: target, alt: alt, truth: truth, palette: pal, budget: budget, count: count,
                                   lookingAhead: lookingAhead)
                 LZWEncoder.compress(input, trie: trie, stack: stack, minCodeSize: minCodeSize, out: out, bits: &bits)
@@ -91,23 +97,12 @@ extension GIF {
             /// Whether index `k` is one of the pixel's own choices (its target or alternative).
             @inline(__always)
             func preferred(_ p: Int, _ k: UInt8) -> Bool { k == target[p] || Int16(k) == alt[p] }
-
-            /// Whether index `k` may be drawn at pixel `p`.
-            @inline(__always)
-            func acceptable(_ p: Int, _ k: UInt8) -> Bool {
-                if k == target[p] || Int16(k) == alt[p] { return true }
-                let t = truth[p]
-                if t == 0 { return false }
-                let c = palette[Int(k)]
-                if c == 0 { return false }
-                return GIF.squaredError(t, c) <= budget
-            }
         }
 
         /// The dictionary trie over raw buffers.
         private struct Trie {
             let slots: UnsafeMutableBufferPointer<UInt32>
-            let first: UnsafeMutableBufferPointer<UInt16>, sibling: UnsafeMutableBufferPointer<UInt16>
+            let first: UnsafeMutableBufferPointer<UInt16>, node: UnsafeMutableBufferPointer<UInt64>
             let parent: UnsafeMutableBufferPointer<UInt16>, suffix: UnsafeMutableBufferPointer<UInt8>
 
             @inline(__always)
@@ -126,9 +121,10 @@ extension GIF {
                 }
             }
 
-            /// Adds `code` as the child of `previous` with suffix `k`, unless that child exists.
+            /// Adds `code` as the child of `previous` with suffix `k` (drawn as `colour`), unless that
+            /// child exists.
             @inline(__always)
-            func add(_ code: Int, previous: Int, _ k: UInt8) {
+            func add(_ code: Int, previous: Int, _ k: UInt8, colour: UInt32) {
                 let key = UInt32(previous << 8 | Int(k))
                 var h = Trie.home(key)
                 while slots[h] != 0 {
@@ -138,7 +134,7 @@ extension GIF {
                 slots[h] = key << 12 | UInt32(code)
                 suffix[code] = k
                 parent[code] = UInt16(previous)
-                sibling[code] = first[previous]
+                node[code] = UInt64(first[previous]) << 40 | UInt64(k) << 32 | UInt64(colour)
                 first[previous] = UInt16(code)
             }
 
@@ -155,36 +151,60 @@ extension GIF {
         private static func longest(at p: Int, _ input: Input, _ trie: Trie,
                                     _ stack: UnsafeMutableBufferPointer<Int>) -> (code: Int, length: Int) {
             let target = input.target, alt = input.alt, truth = input.truth, count = input.count
+            let budget = input.budget
             var bestCode = Int(target[p]), bestLength = 1
             var visits = 0, top = 0
             if alt[p] >= 0 { stack[top] = Int(alt[p]) | 1 << 16; top += 1 }
             stack[top] = Int(target[p]) | 1 << 16; top += 1
             while top > 0 {
                 top -= 1
-                let code = stack[top] & 0xFFFF, depth = stack[top] >> 16
-                if depth > bestLength { bestCode = code; bestLength = depth }
-                let q = p + depth
-                if q >= count { continue }
-                // The budget bounds the branching only: the exact chain is always followed, so a
-                // long run (a flat area) gets strings as long as plain LZW's.
-                let branches = (truth[q] != 0 || alt[q] >= 0) && visits < LZWEncoder.searchBudget
-                if branches { visits += 1 }
-                // A leaf (most nodes of a young dictionary) has no child to look up.
-                var c = Int(trie.first[code])
-                if c == 0 { continue }
-                let exact = trie.child(code, target[q])
-                if branches && truth[q] == 0 {
-                    // Only the alternative can be acceptable besides the target: one lookup finds the
-                    // child the walk over every sibling would push.
-                    let a = trie.child(code, UInt8(truncatingIfNeeded: alt[q]))
-                    if a != 0 && a != exact { stack[top] = a | (depth + 1) << 16; top += 1 }
-                } else if branches {
-                    while c != 0 {
-                        if c != exact && input.acceptable(q, trie.suffix[c]) { stack[top] = c | (depth + 1) << 16; top += 1 }
-                        c = Int(trie.sibling[c])
+                var code = stack[top] & 0xFFFF, depth = stack[top] >> 16
+                // The exact child is searched first: rather than pushed and popped at once, the
+                // walk goes on with it.
+                while true {
+                    if depth > bestLength { bestCode = code; bestLength = depth }
+                    let q = p + depth
+                    if q >= count { break }
+                    let t = truth[q], a = alt[q], k = target[q]
+                    // The budget bounds the branching only: the exact chain is always followed, so a
+                    // long run (a flat area) gets strings as long as plain LZW's.
+                    let branches = (t != 0 || a >= 0) && visits < LZWEncoder.searchBudget
+                    if branches { visits += 1 }
+                    // A leaf (most nodes of a young dictionary) has no child to look up.
+                    var c = Int(trie.first[code])
+                    if c == 0 { break }
+                    let pushed = (depth + 1) << 16
+                    var exact = 0
+                    if !branches {
+                        exact = trie.child(code, k)
+                    } else if t == 0 {
+                        // Only the alternative can be acceptable besides the target: one lookup finds
+                        // the child the walk over every sibling would push.
+                        exact = trie.child(code, k)
+                        let b = trie.child(code, UInt8(truncatingIfNeeded: a))
+                        if b != 0 && b != exact { stack[top] = b | pushed; top += 1 }
+                    } else {
+                        // Every child: the others are pushed when acceptable at q (`truth` and the
+                        // drawable colours are opaque, so the error is over the channels alone).
+                        let tr = Int((t >> 16) & 0xFF), tg = Int((t >> 8) & 0xFF), tb = Int(t & 0xFF)
+                        let k64 = UInt64(k), a64 = UInt64(truncatingIfNeeded: Int64(a)) & 0xFF, hasAlt = a >= 0
+                        while c != 0 {
+                            let e = trie.node[c]
+                            let s = (e >> 32) & 0xFF
+                            if s == k64 {
+                                exact = c
+                            } else if hasAlt && s == a64 {
+                                stack[top] = c | pushed; top += 1
+                            } else if e & 0xFFFF_FFFF != 0 {
+                                let dr = tr - Int((e >> 16) & 0xFF), dg = tg - Int((e >> 8) & 0xFF), db = tb - Int(e & 0xFF)
+                                if dr * dr + dg * dg + db * db <= budget { stack[top] = c | pushed; top += 1 }
+                            }
+                            c = Int(e >> 40)
+                        }
                     }
+                    if exact == 0 { break }
+                    code = exact; depth += 1
                 }
-                if exact != 0 { stack[top] = exact | (depth + 1) << 16; top += 1 }
             }
             return (bestCode, bestLength)
         }
@@ -251,7 +271,7 @@ extension GIF {
                 bits.put(bestCode, width)
                 // The decoder adds previous + first index of this string once it has read it.
                 if previous >= 0 && next < LZWEncoder.maxCode {
-                    trie.add(next, previous: previous, out[p])
+                    trie.add(next, previous: previous, out[p], colour: input.palette[Int(out[p])])
                     next += 1
                     if next == 1 << width && width < 12 { width += 1 }
                 }

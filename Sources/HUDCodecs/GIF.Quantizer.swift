@@ -85,9 +85,12 @@ extension GIF {
             let w = width, h = height, t = transparent, search = self.search
             let pr = palette.colors.map { Float($0.r) }, pg = palette.colors.map { Float($0.g) }, pb = palette.colors.map { Float($0.b) }
             let bayer = GIF.Quantizer.bayer
-            // Error rows (3 channels, one pixel of padding each side).
+            // Error rows (3 channels, one pixel of padding each side). A row is cleared only when
+            // error was diffused into it: only the first frame and pixels that come to rest are
+            // diffused, so most rows of most frames get none.
             var cur = [Float](repeating: 0, count: (w + 2) * 3)
             var next = [Float](repeating: 0, count: (w + 2) * 3)
+            var curDirty = false, nextDirty = false
             let edgeThreshold: UInt32 = 40
             @inline(__always) func contrast(_ a: UInt32, _ b: UInt32) -> UInt32 {
                 if (a ^ b) & GIF.opaqueBit != 0 { return 255 }
@@ -128,7 +131,7 @@ extension GIF {
                     return k0
                 }
                 for y in 0..<h {
-                    if strength > 0 { for k in 0..<next.count { next[k] = 0 } }
+                    if nextDirty { next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }; nextDirty = false }
                     for x in 0..<w {
                         let i = y * w + x
                         if nd[i] == 0 { continue }
@@ -159,12 +162,13 @@ extension GIF {
                         let er = max(-24, min(24, (vr - pr[Int(k)]) * strength))
                         let eg = max(-24, min(24, (vg - pg[Int(k)]) * strength))
                         let eb = max(-24, min(24, (vb - pb[Int(k)]) * strength))
+                        curDirty = true; nextDirty = true
                         cur[e + 3] += er * 7 / 16; cur[e + 4] += eg * 7 / 16; cur[e + 5] += eb * 7 / 16
                         next[e - 3] += er * 3 / 16; next[e - 2] += eg * 3 / 16; next[e - 1] += eb * 3 / 16
                         next[e] += er * 5 / 16; next[e + 1] += eg * 5 / 16; next[e + 2] += eb * 5 / 16
                         next[e + 3] += er / 16; next[e + 4] += eg / 16; next[e + 5] += eb / 16
                     }
-                    if strength > 0 { swap(&cur, &next) }
+                    if strength > 0 { swap(&cur, &next); swap(&curDirty, &nextDirty) }
                 }
             }}}}}
         }

@@ -1,0 +1,71 @@
+// GIF.LZWEncoder's search and variants: the lossy search reads each child from one packed word and
+// walks into the exact child instead of pushing it; it must make every decision the plain search
+// made (the streams below were recorded from that search). Variants compressed on two threads must
+// pick what one thread picks.
+import XCTest
+@testable import HUDCodecs
+
+final class GIFLZWSearchTests: XCTestCase {
+    /// Grey entries 0x10 apart; entry 12 (the keep index) and those above it are not drawable.
+    private let colors = (0..<16).map { $0 >= 12 ? 0 : GIF.opaqueBit | UInt32($0) * 0x10_1010 }
+    private let keep: UInt8 = 12
+
+    /// Seeded choices: short runs of one target, some alternatives, and (lossy) true colours a few
+    /// levels off the target's, so neighbouring entries are within the budget at some pixels only.
+    private func seededChoices(count: Int, lossy: Bool) -> GIF.PixelChoices {
+        var c = GIF.PixelChoices(count: count)
+        var seed: UInt32 = 11, run = 0, k: UInt8 = 0
+        for i in 0..<count {
+            seed = seed &* 1_103_515_245 &+ 12345
+            if run == 0 { run = Int((seed >> 24) % 8) + 1; k = UInt8((seed >> 16) % 13) }
+            run -= 1
+            c.target[i] = k
+            if (seed >> 8) % 4 == 0 { c.alternative[i] = Int16((seed >> 12) % 12) }
+            if lossy && k != keep && (seed >> 4) % 3 != 0 { c.truth[i] = GIF.opaqueBit | UInt32(k) * 0x10_1010 + (seed >> 28) }
+        }
+        return c
+    }
+
+    private func fnv(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    func testLossySearchMakesTheRecordedDecisions() {
+        let count = 30_000
+        let c = seededChoices(count: count, lossy: true)
+        var lzw = GIF.LZWEncoder()
+        for (lookingAhead, size, data, indices) in [(false, 7474, 0xab11_1948_deda_b350 as UInt64, 0x1332_4637_e426_4d5a as UInt64),
+                                                   (true, 7387, 0xb54e_061b_b587_670e, 0xc267_34ee_a24b_6f0f)] {
+            var out: [UInt8] = []
+            let bytes = lzw.encode(c, count: count, minCodeSize: 4, colors: colors, budget: 800, lookingAhead: lookingAhead, indices: &out)
+            XCTAssertEqual(bytes.count, size, "looking ahead: \(lookingAhead)")
+            XCTAssertEqual(fnv(bytes), data, "looking ahead: \(lookingAhead)")
+            XCTAssertEqual(fnv(out), indices, "looking ahead: \(lookingAhead)")
+        }
+        // The budget is what the search spends: without it the stream is longer.
+        var out: [UInt8] = []
+        XCTAssertGreaterThan(lzw.encode(c, count: count, minCodeSize: 4, colors: colors, budget: 0, indices: &out).count, 7474)
+    }
+
+    func testVariantsOnTwoThreadsPickWhatOneThreadPicks() {
+        let count = 2 * GIF.LZWEncoder.minimumSplitCount
+        let c = seededChoices(count: count, lossy: false)
+        let table = GIF.FrameTable(colors: colors, transparent: keep, codeSize: 4)
+        var lzw = GIF.LZWEncoder()
+        let picked = lzw.encodeSmallest(c, count: count, table: table, budget: 0)
+        var best: (data: [UInt8], indices: [UInt8])? = nil
+        for variant in [c, c.keepingWherePossible(keep), c.drawingWherePossible(keep), c.drawingOneColourRuns(keep)] {
+            for lookingAhead in [false, true] {
+                var out: [UInt8] = []
+                let data = lzw.encode(variant, count: count, minCodeSize: 4, colors: colors, budget: 0, lookingAhead: lookingAhead, indices: &out)
+                if best == nil || data.count < best!.data.count { best = (data, out) }
+            }
+        }
+        XCTAssertEqual(picked.data, best!.data)
+        XCTAssertEqual(picked.indices, best!.indices)
+        // A second frame reuses the spare encoder and still agrees.
+        XCTAssertEqual(lzw.encodeSmallest(c, count: count, table: table, budget: 0).data, best!.data)
+    }
+}
