@@ -993,10 +993,10 @@ def write_doc(report, rows, peers, args):
                          "(warm-up), then %d timed replays (median, CPU time of the drawing thread); this is done in %d"
                          % (args.repeats, args.rounds),
                          "interleaved rounds over all frames and renderers (the renderers' order rotating), and a",
-                         "renderer's time for a frame is the minimum of its medians over the rounds. %s Machine: %d"
+                         "renderer's time for a frame is the minimum of its medians over the rounds.",
+                         "%s Machine: %d cores, load %s."
                          % ("All renderers ran pinned to CPU %d." % args.pin if args.pin is not None else "Not pinned.",
-                            os.cpu_count()),
-                         "cores, load %s." % open("/proc/loadavg").read().split()[0], "",
+                            os.cpu_count(), open("/proc/loadavg").read().split()[0]), "",
                          "![time ratios per frame](frames-ratios.svg)", "", report, "", MOVED_FIGURES, END])
     text = open(doc).read() if os.path.exists(doc) else "# Benchmarks\n\nGenerated sections; each script replaces only its own.\n"
     if BEGIN in text and END in text:
