@@ -5,12 +5,18 @@ README
 ------
 What it does
   1. Replays each display list (hudrender --record-frames; corpus in Fixtures/displaylists/) with
-     `hudrender bench --display-list --write-png` (median time of --repeats replays, and the frame's
-     pixels), and with skia-python, pycairo and blend2d-python in the same run, frame by frame, so a
-     slow spell of the shared machine hits all renderers of a frame. Peers build their paths, paints
-     and images before the clock starts and are timed on drawing only (median of --repeats). Every
-     renderer draws all its replays of a frame on one surface made before its clock starts (HUDRaster:
-     one canvas `reset` per frame) and starts each replay from the background on the clock.
+     `hudrender bench --display-list` and with skia-python, pycairo and blend2d-python. Peers build
+     their paths, paints and images before the clock starts and are timed on drawing only. Every
+     renderer draws all its replays of a frame on one surface made before its clock starts
+     (HUDRaster: one canvas `reset` per frame), starts each replay from the background on the clock,
+     and draws the frame once untimed first (the same warm-up for all: `bench --display-list` does
+     one untimed replay before its clock too). Times are CPU time of the drawing thread.
+     Robust and fair timing: --rounds R (default 3) interleaved rounds, each over all frames and, per
+     frame, all renderers (their order rotates from round to round), so a slow spell of the shared
+     machine hits every renderer; in each round a renderer draws a frame --repeats times and the
+     median is taken; its time for the frame is the minimum of those medians over the rounds. With
+     --pin CPU the whole run (this script, hence every peer, and the hudrender it starts) is bound
+     to that CPU, so no renderer runs on a core whose sibling is busier than another's.
   2. Accuracy: every frame is also drawn by Skia at 8x8 the size on a float (RGBA F32) surface, with
      curves cut into 0.001 px chords, and box-filtered down: the ground truth of
      Scripts/compare_raster.py (see its README for why float and why chords). Large frames are drawn
@@ -37,7 +43,7 @@ Setup (once)
 Run
   python3 Scripts/compare_frames.py                       # the corpus, tables only
   python3 Scripts/compare_frames.py --write-doc           # and docs/benchmarks.md + the chart
-  python3 Scripts/compare_frames.py --repeats 9 --pin 1 Fixtures/displaylists/hud-t1.2.hdl
+  python3 Scripts/compare_frames.py --rounds 5 --repeats 9 --pin 1 Fixtures/displaylists/hud-t1.2.hdl
   HUDRENDER_BIN=/path/to/hudrender python3 Scripts/compare_frames.py
 """
 import argparse
@@ -757,11 +763,14 @@ def hudrender_bin():
     return os.path.join(out, "hudrender")
 
 
-def ours(exe, path, repeats, pngdir, pin):
-    cmd = ([] if pin is None else ["taskset", "-c", str(pin)]) + [exe, "bench", "--display-list", path,
-                                                                    "--iterations", str(repeats), "--write-png", pngdir]
+def ours(exe, path, repeats, pngdir):
+    """HUDRaster's median ms over `repeats` replays (after bench's untimed warm-up replay), and with
+    a `pngdir` the frame's premultiplied pixels (else None)."""
+    cmd = [exe, "bench", "--display-list", path, "--iterations", str(repeats)] + (["--write-png", pngdir] if pngdir else [])
     line = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     ms = float(line.split("median ")[1].split(" ms")[0])
+    if not pngdir:
+        return ms, None
     from PIL import Image
     name = os.path.basename(path).replace(".gz", "").replace(".hdl", "")
     rgba = np.array(Image.open(os.path.join(pngdir, name + ".png")).convert("RGBA")).astype(np.float64)
@@ -776,6 +785,11 @@ def timed(draw, repeats):
     for _ in range(repeats):
         t = time.thread_time(); draw(); samples.append((time.thread_time() - t) * 1000)
     return float(np.median(samples))
+
+
+def keep_min(row, name, ms):
+    """A renderer's time for a frame: the minimum over rounds of its per-round medians."""
+    row["ms"][name] = min(ms, row["ms"].get(name, ms))
 
 
 def metrics(img, ref):
@@ -848,11 +862,14 @@ def chart(rows, peers, path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("files", nargs="*", help="display lists (default: Fixtures/displaylists/*.hdl)")
-    ap.add_argument("--repeats", type=int, default=5, help="timed replays per renderer and frame (median)")
-    ap.add_argument("--pin", type=int, default=None, help="run HUDRaster on this CPU (taskset); pin Python too with taskset")
+    ap.add_argument("--repeats", type=int, default=5, help="timed replays per renderer, frame and round (median)")
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds over all frames and renderers (minimum of the medians)")
+    ap.add_argument("--pin", type=int, default=None, help="bind the whole run (every renderer) to this CPU")
     ap.add_argument("--no-truth", action="store_true", help="skip the 8x ground truth (speed only)")
     ap.add_argument("--write-doc", action="store_true", help="write the frames section of docs/benchmarks.md and the chart")
     args = ap.parse_args()
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})   # inherited by the hudrender processes
     files = args.files or sorted(glob.glob(os.path.join(ROOT, "Fixtures", "displaylists", "*.hdl*")))
     exe = hudrender_bin()
     peers, notes = [], []
@@ -863,38 +880,52 @@ def main():
             notes.append("%s unavailable: %s" % (cls.name, e))
             print("note: %s unavailable (%s); pip install it to compare" % (cls.name, e))
     skia = next((p for p in peers if p.name == "skia"), None)
-    rows = []
     pngdir = tempfile.mkdtemp(prefix="frames-ours-")
-    for path in files:
-        dl = read_list(path)
-        ms, img = ours(exe, path, args.repeats, pngdir, args.pin)
-        row = {"name": dl["name"], "size": "%dx%d" % (dl["w"], dl["h"]), "items": len(dl["ops"]), "ms": {"hudraster": ms},
-               "ratio": {}, "err": {}, "unlike": unlike(dl)}
-        outs = {"hudraster": img}
+    lists = [read_list(path) for path in files]
+    rows = [{"name": dl["name"], "size": "%dx%d" % (dl["w"], dl["h"]), "items": len(dl["ops"]), "ms": {},
+             "ratio": {}, "err": {}, "unlike": unlike(dl)} for dl in lists]
+    outs = [{} for _ in lists]
+    renderers = ["hudraster"] + peers
+    for rnd in range(args.rounds):
+        for dl, row, out in zip(lists, rows, outs):
+            first = rnd == 0
+            for i in range(len(renderers)):
+                r = renderers[(i + rnd) % len(renderers)]
+                if r == "hudraster":
+                    ms, img = ours(exe, dl["path"], args.repeats, pngdir if first else None)
+                    if first:
+                        out["hudraster"] = img
+                    keep_min(row, "hudraster", ms)
+                    continue
+                try:
+                    draw, read = r.run(dl)
+                    draw()   # warm-up
+                    keep_min(row, r.name, timed(draw, args.repeats))
+                    if first:
+                        out[r.name] = read()
+                except Exception as e:   # noqa: BLE001
+                    if first:
+                        print("note: %s cannot draw %s: %s" % (r.name, dl["name"], e))
+            if rnd == args.rounds - 1:
+                print("%-28s %s" % (dl["name"], "  ".join("%s %.2f ms" % (k, v) for k, v in row["ms"].items())), flush=True)
+    for dl, row, out in zip(lists, rows, outs):
         for p in peers:
-            try:
-                draw, read = p.run(dl)
-                draw()   # warm-up
-                row["ms"][p.name] = timed(draw, args.repeats)
-                outs[p.name] = read()
-                row["ratio"][p.name] = row["ms"][p.name] / ms
-            except Exception as e:   # noqa: BLE001
-                print("note: %s cannot draw %s: %s" % (p.name, dl["name"], e))
+            if p.name in row["ms"]:
+                row["ratio"][p.name] = row["ms"][p.name] / row["ms"]["hudraster"]
         if skia and not args.no_truth:
             ref = skia.truth(dl)
-            for k, o in outs.items():
+            for k, o in out.items():
                 row["err"][k] = metrics(o, ref)
-        rows.append(row)
-        print("%-28s %s" % (dl["name"], "  ".join("%s %.2f ms" % (k, v) for k, v in row["ms"].items())), flush=True)
     report = tables(rows, [p.name for p in peers], notes)
     print("\n" + report)
     if args.write_doc:
-        write_doc(report, rows, [p.name for p in peers])
+        write_doc(report, rows, [p.name for p in peers], args)
 
 
 def tables(rows, peers, notes):
     cols = ["hudraster"] + peers
-    lines = ["CPU time per frame (median ms of the drawing thread; ratio = peer / HUDRaster, > 1 means HUDRaster is faster):", "",
+    lines = ["CPU time per frame (ms of the drawing thread: per round the median of the repeats, then the minimum over",
+             "the interleaved rounds; ratio = peer / HUDRaster, > 1 means HUDRaster is faster):", "",
              "| frame | size | items | " + " | ".join(cols) + " | " + " | ".join("%s ratio" % p for p in peers) + " |",
              "| --- | --- | ---: | " + " | ".join("---:" for _ in cols) + " | " + " | ".join("---:" for _ in peers) + " |"]
     for r in rows:
@@ -952,14 +983,20 @@ Measured when the code was written (HUDRaster, HUDSVG); the comments now say onl
 """
 
 
-def write_doc(report, rows, peers):
+def write_doc(report, rows, peers, args):
     doc = os.path.join(ROOT, "docs", "benchmarks.md")
     chart(rows, peers, os.path.join(ROOT, "docs", "frames-ratios.svg"))
     section = "\n".join([BEGIN, "## Recorded frames", "",
                          "Generated by `python3 Scripts/compare_frames.py --write-doc` (do not edit by hand): the display",
                          "lists of Fixtures/displaylists/ replayed by HUDRaster (`hudrender bench --display-list`), Skia,",
-                         "cairo and Blend2D on one core each, in one run. Machine: %d cores, load %s."
-                         % (os.cpu_count(), open("/proc/loadavg").read().split()[0]), "",
+                         "cairo and Blend2D, each single-threaded, in one run. Every renderer draws a frame once untimed",
+                         "(warm-up), then %d timed replays (median, CPU time of the drawing thread); this is done in %d"
+                         % (args.repeats, args.rounds),
+                         "interleaved rounds over all frames and renderers (the renderers' order rotating), and a",
+                         "renderer's time for a frame is the minimum of its medians over the rounds.",
+                         "%s Machine: %d cores, load %s."
+                         % ("All renderers ran pinned to CPU %d." % args.pin if args.pin is not None else "Not pinned.",
+                            os.cpu_count(), open("/proc/loadavg").read().split()[0]), "",
                          "![time ratios per frame](frames-ratios.svg)", "", report, "", MOVED_FIGURES, END])
     text = open(doc).read() if os.path.exists(doc) else "# Benchmarks\n\nGenerated sections; each script replaces only its own.\n"
     if BEGIN in text and END in text:

@@ -25,13 +25,23 @@ extension Canvas {
     @inline(__always) func writeBackground() {
         guard let bg = pendingBackground else { return }
         pendingBackground = nil
-        targets[0].image.pixels.withUnsafeMutableBytes { raw in
-            if bg == 0 {
-                raw.initializeMemory(as: UInt8.self, repeating: 0)
-            } else {
-                raw.bindMemory(to: UInt32.self).update(repeating: bg)
-            }
+        targets[0].image.pixels.withUnsafeMutableBytes { raw in Canvas.fillPixels(raw, bg) }
+    }
+
+    /// Sets every pixel of `raw` to `color`: a byte fill (the C library's) when the colour's four
+    /// bytes are equal (transparent, opaque white or black), else sixteen bytes a store (the
+    /// four-byte loop this replaces stored one pixel at a time).
+    static func fillPixels(_ raw: UnsafeMutableRawBufferPointer, _ color: UInt32) {
+        let byte = UInt8(truncatingIfNeeded: color)
+        if color == UInt32(byte) &* 0x0101_0101 {
+            raw.initializeMemory(as: UInt8.self, repeating: byte)
+            return
         }
+        guard let base = raw.baseAddress else { return }
+        let v = SIMD4<UInt32>(repeating: color)
+        var i = 0
+        while i &+ 16 <= raw.count { base.storeBytes(of: v, toByteOffset: i, as: SIMD4<UInt32>.self); i &+= 16 }
+        while i &+ 4 <= raw.count { base.storeBytes(of: color, toByteOffset: i, as: UInt32.self); i &+= 4 }
     }
 
     /// Before a drawing call on target `ti`: drops the pending background when the call replaces

@@ -92,9 +92,12 @@ extension Canvas {
         pb.withMemoryRebound(to: UInt32.self) { dst in
             let cov = cb.baseAddress!
             cov.update(repeating: 255, count: n)
+            // At full alpha under normal blending, without reading the coverage (the same bytes).
+            let full = a8 == 255 && mode == .normal
             for y in region.y0..<region.y1 {
-                Compositor.blendSpan(dst.baseAddress! + (y - toy) * tw + (region.x0 - tox), n,
-                                     src.baseAddress! + (y - layer.oy) * lw + (region.x0 - layer.ox), cov, a8, mode)
+                let d = dst.baseAddress! + (y - toy) * tw + (region.x0 - tox)
+                let s = src.baseAddress! + (y - layer.oy) * lw + (region.x0 - layer.ox)
+                if full { Compositor.overSpan(d, n, s) } else { Compositor.blendSpan(d, n, s, cov, a8, mode) }
             }
         }}}}}
     }

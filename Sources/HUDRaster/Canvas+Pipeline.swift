@@ -87,6 +87,11 @@ extension Canvas {
             // such rows are shaded straight into the image (the same values, no span to blend).
             let direct = clipMask == nil && mode == .normal && a8 == 255 && solid == nil
                 && region.width * region.height >= 4096 && shader.isOpaque
+            // A box without a clip mask covers every pixel fully: a shaded span is blended
+            // without reading coverage (the same bytes as `blendSpan` at coverage 255).
+            let fullSpans: Bool = { if case .box = cover { return clipMask == nil && mode == .normal && a8 == 255 }; return false }()
+            // Set while a box's row is drawn with the span shaded for its mirror row (Shader+RowMirror).
+            var reuseSpan = false
             let body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void = { y, x, n, cov in
                 if let cm = clipMask {
                     cm.coverage.withUnsafeBufferPointer { cp in
@@ -108,11 +113,11 @@ extension Canvas {
                         d.update(from: span, count: n)
                         return
                     }
-                    if !(columnConstant && x == shadedX && n <= shadedN) {
+                    if !reuseSpan && !(columnConstant && x == shadedX && n <= shadedN) {
                         shader.shade(y: y, x: x, n: n, into: span)
                         shadedX = x; shadedN = n
                     }
-                    Compositor.blendSpan(d, n, span, cov, a8, mode)
+                    if fullSpans { Compositor.overSpan(d, n, span) } else { Compositor.blendSpan(d, n, span, cov, a8, mode) }
                 }
             }
             switch cover {
@@ -177,9 +182,18 @@ extension Canvas {
             case .box:
                 coverageBuffer.withUnsafeMutableBufferPointer { cb in
                     let n = region.width
+                    // Rows that shade alike are drawn in pairs, the second from the first's span
+                    // (every pixel is blended once whatever the order of the rows).
+                    let pairs = fullSpans && !direct && solid == nil && !columnConstant
                     for y in region.y0..<region.y1 {
+                        let m = pairs ? shader.mirrorRow(y) : nil
+                        if let m, m < y, m >= region.y0 { continue }   // drawn with row m
                         cb.baseAddress!.initialize(repeating: 255, count: n)
                         body(y, region.x0, n, cb.baseAddress!)
+                        guard let m, m > y, m < region.y1 else { continue }
+                        reuseSpan = true
+                        body(m, region.x0, n, cb.baseAddress!)
+                        reuseSpan = false
                     }
                 }
             }

@@ -13,7 +13,9 @@
 // that compiles to the vector instruction, lanes stepped by four steps where every running sum is
 // exact, y terms hoisted out of rows of constant y. Padded concentric and focal gradients go four
 // pixels a register in Float wherever that provably gives the Double loop's index
-// (Shader+RadialFloatSpans), and through the Double loop elsewhere.
+// (Shader+RadialFloatSpans), and through the Double loop elsewhere. A padded concentric row whose
+// exact positions are symmetric about the centre (a centre on a pixel centre or between two, at an
+// exact scale) is shaded on one side and mirrored: both sides' positions have the same magnitude.
 
 extension Shader {
     /// A padded linear gradient along a row in 32.32 fixed point: the table position
@@ -319,6 +321,46 @@ extension Shader {
     /// the index (Shader+RadialFloatSpans), else the Double form.
     static func shadeConcentricRow(_ table: UnsafePointer<UInt32>, _ p: (Double, Double), _ step: Double, _ m: Double, _ c: Double,
                                    _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
+        if let s = mirrorIndex(p.0, step, n) {
+            // Pixels i and s - i are the same distance from the centre: the left part of the
+            // mirrored stretch is the right part reversed. (The part left of the stretch, if any,
+            // and the right part are shaded from exact starting positions, so on the same bits.)
+            let a = min(max((s &+ 1) / 2, 0), n), b = min(max(s &- n &+ 1, 0), a)
+            if b > 0 { shadeConcentricLanes(table, p, step, m, c, b, out) }
+            shadeConcentricLanes(table, (p.0 + Double(a) * step, p.1), step, m, c, n &- a, out + a)
+            reverseCopy(out, from: s, b, a)
+            return
+        }
+        shadeConcentricLanes(table, p, step, m, c, n, out)
+    }
+
+    /// out[i] = out[s - i] for i in lo..<hi, where every s - i is at least hi (already written).
+    @inline(__always) static func reverseCopy(_ out: UnsafeMutablePointer<UInt32>, from s: Int, _ lo: Int, _ hi: Int) {
+        let raw = UnsafeMutableRawPointer(out)
+        var i = lo
+        while i &+ 4 <= hi {
+            let v = raw.loadUnaligned(fromByteOffset: (s &- i &- 3) &<< 2, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: SIMD4(v[3], v[2], v[1], v[0]), toByteOffset: i &<< 2, as: SIMD4<UInt32>.self)
+            i &+= 4
+        }
+        while i < hi { out[i] = out[s &- i]; i &+= 1 }
+    }
+
+    /// The index s where pixel s - i of a row mirrors pixel i about the centre (position
+    /// x + (s - i) * step is exactly -(x + i * step)), when the row's positions are exact
+    /// (`exactSteps4`) and the centre falls on a pixel centre or between two; nil otherwise or
+    /// when no pixel of the row has its mirror in it.
+    static func mirrorIndex(_ x: Double, _ step: Double, _ n: Int) -> Int? {
+        guard n >= 16, step != 0, exactSteps4(x, step, n) != nil else { return nil }
+        let q = (-2 * x / step).rounded()
+        guard abs(q) < Double(1 << 40), 2 * x + q * step == 0 else { return nil }
+        let s = Int(q)
+        return s > 0 && s < 2 &* n &- 2 ? s : nil
+    }
+
+    /// `shadeConcentricRow` without the mirror.
+    static func shadeConcentricLanes(_ table: UnsafePointer<UInt32>, _ p: (Double, Double), _ step: Double, _ m: Double,
+                                     _ c: Double, _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
         let yy = p.1 * p.1, hi = Double(Gradient.lutSize) - 0.5
         @inline(__always) func group(_ px: SIMD4<Double>, _ i: Int) {
             storeEntries4(Shader.clampedIndex4(Shader.root4(px * px + yy) * m + c, 0.5, hi), table, out + i, n &- i)

@@ -63,6 +63,27 @@ final class GradientLaneTests: XCTestCase {
         }
     }
 
+    func testMirroredConcentricRowsMatchThePlainLoop() {
+        // Rows through the centre's column (on a pixel centre or between two) at exact scales,
+        // where the left part of a row is copied from the right part reversed.
+        var rng = SplitMix64(seed: 24)
+        let sh = Shader(kind: .none)
+        var mirrored = 0
+        table.withUnsafeBufferPointer { L in
+            var a = [UInt32](repeating: 0, count: 2048)
+            for trial in 0..<300 {
+                let scale = [1.0, 0.5, 2.0][trial % 3], n = 16 + Int(random(&rng, 0, 1500))
+                let centre = Double(Int(random(&rng, -200, Double(n) + 200))) + (trial % 2 == 0 ? 0 : 0.5)
+                let p = ((0.5 - centre) * scale, start(&rng, scale))
+                if Shader.mirrorIndex(p.0, scale, n) != nil { mirrored += 1 }
+                let r0 = trial % 4 == 0 ? random(&rng, 0, 100) : 0, dr = random(&rng, 1, 1500)
+                Shader.shadeConcentric(sh, L, p, (scale, 0), r0, dr, true, true, n, &a)
+                XCTAssertEqual(Array(a[0..<n]), plainConcentric(p, scale, r0, dr, n), "row \(trial)")
+            }
+        }
+        XCTAssertGreaterThan(mirrored, 150)
+    }
+
     /// The padded concentric loop one pixel at a time, as it was before lanes.
     func plainConcentric(_ p: (Double, Double), _ step: Double, _ r0: Double, _ dr: Double, _ n: Int) -> [UInt32] {
         let k = 1 / dr, scale = Double(Gradient.lutSize - 1), m = k * scale, c = 0.5 - r0 * k * scale
