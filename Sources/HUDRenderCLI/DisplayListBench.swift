@@ -4,9 +4,10 @@
 // it on one canvas reset per frame (`DisplayList.render(reusing:)`), as the peers of
 // Scripts/compare_frames.py draw every frame on one surface made before their clock starts; the
 // clearing to the background is timed (theirs is too). One untimed replay comes first, as the peers
-// draw once before their clock (first-touch page faults and cold caches are not the frame's). Time is the drawing thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so the
-// other processes of a shared machine do not count, and the median is reported; `--write-png DIR` also keeps
-// each frame's pixels so a comparison script can measure accuracy against the same replay. Files
+// draw once before their clock (first-touch page faults and cold caches are not the frame's). Time
+// is the drawing thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so the other processes of a shared
+// machine do not count, and the median is reported; `--write-png DIR` also keeps each frame's
+// pixels so a comparison script can measure accuracy against the same replay. Files
 // may be gzip-compressed (the corpus in Fixtures/displaylists is).
 
 import Foundation
