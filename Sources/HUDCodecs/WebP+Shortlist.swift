@@ -1,4 +1,4 @@
-// WebP+Shortlist: which of a lossless frame's candidates are worth compressing at full effort.
+// WebP+Shortlist: which of a frame's lossless candidates are worth compressing at full effort.
 //
 // Design note: every candidate of a frame compressed at full effort is what matches libwebp's
 // -min_size, but costs a full compression per candidate. libwebp's least effort (method 0) is
@@ -7,6 +7,8 @@
 // So a frame of more than two candidates is first compressed cheaply, and only its shortlist at
 // full effort. The shortlist always holds a candidate that does not dispose the previous frame,
 // since a disposing one is valid only if the previous frame kept the rectangle it assumed.
+// A lossy frame's lossless candidates are likewise compressed cheaply first, and at the lossless
+// effort only when that can still beat the lossy rectangle (the cheap encoding stays valid).
 // The ranking depends only on compressed sizes, so the choice never depends on timing.
 import CWebP
 
@@ -35,5 +37,12 @@ extension WebP {
             picked.append(plain)
         }
         return picked
+    }
+
+    /// Whether a lossless candidate of `ranked` bytes at the ranking effort may still come out smaller
+    /// than the lossy rectangle's `lossy` bytes at the lossless effort, which rarely makes a
+    /// rectangle less than a third of its ranking size.
+    static func canBeatLossy(ranked: Int, lossy: Int) -> Bool {
+        ranked != .max && (lossy == .max || ranked / 3 < lossy)
     }
 }

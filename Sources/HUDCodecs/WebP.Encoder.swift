@@ -8,7 +8,7 @@
 // a frame of more than two is first ranked at libwebp's least effort, and only its shortlist is
 // compressed at full effort (see WebP+Shortlist.swift).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
-// candidates is smaller. Up to one frame per core is in flight, so encoding uses all cores while
+// candidates is smaller (compressed in full only when a cheap compression shows it within reach). Up to one frame per core is in flight, so encoding uses all cores while
 // frames keep arriving. A frame is chosen once the one before is, and written once the one after is
 // (which decides whether it is disposed), then forgotten: memory holds the previous frame and the
 // frames in flight, whatever the frame count. The RIFF size is patched at the end. Frames identical
@@ -122,7 +122,9 @@ extension WebP {
         /// them, or, for a lossless frame of many, its shortlist after a cheap ranking.
         private func submit(_ job: FrameJob, pixels: [[UInt8]]) {
             inFlight.append(job)
-            if options.quality == nil && job.candidates.count > WebP.shortlistLength {
+            if options.quality != nil {
+                compressLossyFirst(job, pixels: pixels)
+            } else if job.candidates.count > WebP.shortlistLength {
                 rankThenCompress(job, pixels: pixels)
             } else {
                 for i in job.candidates.indices { compress(i, of: job, pixels: pixels[i]) }
@@ -156,6 +158,32 @@ extension WebP {
                     let r = job.candidates[i].rect
                     queue.async(group: job.done) {
                         job.results[i].result = WebP.compress(pixels[i], width: r.w, height: r.h, config: full)
+                    }
+                }
+                job.done.leave()
+            }
+        }
+
+        /// A lossy animation's frame: its lossy rectangle at full effort and its lossless candidates
+        /// at the ranking effort (already valid encodings), then at the lossless effort only those
+        /// that can still beat the lossy rectangle (see `WebP.canBeatLossy`).
+        private func compressLossyFirst(_ job: FrameJob, pixels: [[UInt8]]) {
+            let first = DispatchGroup()
+            let (lossy, ranking, lossless, queue) = (config, rankingConfig, losslessConfig, self.queue)
+            for (i, c) in job.candidates.enumerated() {
+                queue.async(group: first) {
+                    job.results[i].result = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h,
+                                                          config: c.lossy ? lossy : ranking)
+                }
+            }
+            job.done.enter()
+            first.notify(queue: queue) {
+                let sizes = job.results.map { (try? $0.result?.get().count) ?? .max }
+                let lossySize = zip(job.candidates, sizes).filter { $0.0.lossy }.map(\.1).min() ?? .max
+                for (i, c) in job.candidates.enumerated() where !c.lossy && WebP.canBeatLossy(ranked: sizes[i], lossy: lossySize) {
+                    queue.async(group: job.done) {
+                        let full = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h, config: lossless)
+                        if case .success(let bytes) = full, bytes.count < sizes[i] { job.results[i].result = full }
                     }
                 }
                 job.done.leave()
