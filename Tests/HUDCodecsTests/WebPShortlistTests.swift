@@ -1,5 +1,6 @@
 // WebP shortlist: which of a lossless frame's candidates are compressed at full effort after the
-// cheap ranking, and that a frame left with unranked slots still chooses among the compressed ones.
+// cheap ranking, that a frame left with unranked slots still chooses among the compressed ones, and
+// when a lossy frame's lossless candidate is compressed in full.
 import XCTest
 @testable import HUDCodecs
 
@@ -37,5 +38,16 @@ final class WebPShortlistTests: XCTestCase {
         XCTAssertEqual(try job.best(after: rect).candidate, blended)
         job.results[1].result = nil
         XCTAssertEqual(try job.best(after: rect).candidate, disposing)
+    }
+
+    func testLosslessTrialOfALossyFrameOnlyWithinThreeTimesTheLossySize() {
+        XCTAssertTrue(WebP.canBeatLossy(ranked: 299, lossy: 100))
+        XCTAssertFalse(WebP.canBeatLossy(ranked: 300, lossy: 100))
+        XCTAssertFalse(WebP.canBeatLossy(ranked: .max, lossy: 100), "a failed ranking is not retried")
+        XCTAssertTrue(WebP.canBeatLossy(ranked: 5000, lossy: .max), "a failed lossy rectangle can always be beaten")
+    }
+
+    func testLossyQualityIsLibwebpsFourStepsLower() {
+        XCTAssertEqual([100, 90, 75, 4, 0].map(WebP.libwebpQuality), [96, 86, 71, 0, 0])
     }
 }
