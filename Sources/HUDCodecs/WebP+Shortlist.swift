@@ -4,8 +4,8 @@
 // -min_size, but costs a full compression per candidate. libwebp's least effort (method 0) is
 // many times cheaper and ranks the candidates nearly as full effort does: the winner is almost
 // always among its two smallest, and where it is not, the third was within a hair of the second.
-// So a frame of more than two candidates is first compressed cheaply, and only its shortlist at
-// full effort. The shortlist always holds a candidate that does not dispose the previous frame,
+// So a frame of more than two candidates (one of them large enough for the cheap effort to be
+// cheap) is first compressed cheaply, and only its shortlist at full effort. The shortlist always holds a candidate that does not dispose the previous frame,
 // since a disposing one is valid only if the previous frame kept the rectangle it assumed.
 // A lossy frame's lossless candidates are likewise compressed cheaply first, and at the lossless
 // effort only when that can still beat the lossy rectangle (the cheap encoding stays valid).
@@ -15,6 +15,15 @@ import CWebP
 extension WebP {
     /// Frames with more candidates than this are ranked cheaply first (see `shortlist`).
     static let shortlistLength = 2
+
+    /// The smallest rectangle (pixels) worth ranking: below it, a compression's fixed costs make
+    /// the least effort hardly cheaper than the full one, so ranking would cost more than it saves.
+    static let rankingArea = 1 << 14
+
+    /// Whether a lossless frame's candidates are ranked before the full compressions.
+    static func ranks(_ candidates: [Candidate]) -> Bool {
+        candidates.count > shortlistLength && candidates.contains { $0.rect.area >= rankingArea }
+    }
 
     /// The configuration that ranks candidates: libwebp's least lossless effort.
     static func rankingConfig() throws -> WebPConfig {

@@ -124,7 +124,7 @@ extension WebP {
             inFlight.append(job)
             if options.quality != nil {
                 compressLossyFirst(job, pixels: pixels)
-            } else if job.candidates.count > WebP.shortlistLength {
+            } else if WebP.ranks(job.candidates) {
                 rankThenCompress(job, pixels: pixels)
             } else {
                 for i in job.candidates.indices { compress(i, of: job, pixels: pixels[i]) }

@@ -50,4 +50,13 @@ final class WebPShortlistTests: XCTestCase {
     func testLossyQualityIsLibwebpsFourStepsLower() {
         XCTAssertEqual([100, 90, 75, 4, 0].map(WebP.libwebpQuality), [96, 86, 71, 0, 0])
     }
+
+    func testOnlyFramesOfManyCandidatesWithALargeOneAreRanked() {
+        func candidates(_ n: Int, side: Int) -> [WebP.Candidate] {
+            (0..<n).map { WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: side, h: side), blend: $0 % 2 == 1, disposesPrevious: $0 >= 2) }
+        }
+        XCTAssertTrue(WebP.ranks(candidates(3, side: 128)))
+        XCTAssertFalse(WebP.ranks(candidates(2, side: 128)), "two are both compressed in full anyway")
+        XCTAssertFalse(WebP.ranks(candidates(4, side: 127)), "small rectangles cost nearly as much to rank")
+    }
 }
