@@ -22,6 +22,9 @@
 #   flicker  share of pixels whose truth does not change between two frames but whose output does
 #   banding  RMS error left after a 5x5 box blur over smooth source areas (0 = none)
 #   seconds  wall and CPU (user + sys): hudrender's is render + encode, the peers' encode only.
+#            The WebP rows (hudrender's and img2webp's alike) are the median of 3 runs, timed to the
+#            millisecond (many take 0.01-0.07 s, within /usr/bin/time's 10 ms resolution); the
+#            other rows are one run each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -77,6 +80,20 @@ timed() {
     awk '{ printf "%.2f %.2f", $1, $2 + $3 }' "$WORK/time"
 }
 
+# "wall cpu" seconds of a command (its output discarded): the median of 3 runs each, to the millisecond.
+timed3() {
+    python3 - "$@" <<'PY'
+import resource, subprocess, sys, time
+walls, cpus = [], []
+for _ in range(3):
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN); t0 = time.perf_counter()
+    subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    t1 = time.perf_counter(); r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    walls.append(t1 - t0); cpus.append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
+print(f"{sorted(walls)[1]:.3f} {sorted(cpus)[1]:.3f}", end="")
+PY
+}
+
 # A one-entry manifest for job $1 (a JSON object without "out"), writing $2, with extra options $3 (JSON).
 manifest() {
     python3 - "$1" "$2" "$3" "$ROOT/docs" > "$WORK/job.json" <<'PY'
@@ -89,11 +106,11 @@ print(json.dumps({"outputs": [entry]}))
 PY
 }
 
-# Renders job $2 (JSON entry) as $1.<ext>; prints the "wall cpu" seconds.
+# Renders job $2 (JSON entry) as $1.<ext>; prints the "wall cpu" seconds (with TIMER, e.g. timed3).
 render() {
     local name=$1 entry=$2 file=$3 extra=${4:-"{}"}
     manifest "$entry" "$WORK/$file" "$extra"
-    timed "$HUDRENDER" batch "$WORK/job.json" --force --quiet
+    ${TIMER:-timed} "$HUDRENDER" batch "$WORK/job.json" --force --quiet
 }
 
 rows=()
@@ -153,16 +170,16 @@ compare() {
     [ "$full" = 1 ] && row "$name" "gifsicle -O3 --lossy=30 of ffmpeg's" "$t_gl" "$(metrics "$frames" "$WORK/$name-lossy.gif")"
     [ "$webp" = 1 ] || { unset FPS; return 0; }
     local delay=$(( (1000 + fps / 2) / fps ))
-    local t_w; t_w=$(render "$name" "$entry" "$name.webp" "{\"fps\": $fps}")
+    local t_w; t_w=$(TIMER=timed3 render "$name" "$entry" "$name.webp" "{\"fps\": $fps}")
     local exact; exact=$("$BENCH" exact "$frames" "$WORK/$name.webp" || true)
     row "$name" "hudrender WebP (lossless)" "$t_w" "$(stat -c %s "$WORK/$name.webp") B, ${exact#exact: }"
     if [ "$full" = 1 ]; then
-        local t_w90; t_w90=$(render "$name" "$entry" "$name-q90.webp" "{\"fps\": $fps, \"quality\": 90}")
+        local t_w90; t_w90=$(TIMER=timed3 render "$name" "$entry" "$name-q90.webp" "{\"fps\": $fps, \"quality\": 90}")
         row "$name" "hudrender WebP --quality 90" "$t_w90" "$(metrics "$frames" "$WORK/$name-q90.webp")"
     fi
-    local t_i; t_i=$(timed img2webp -lossless -d "$delay" "$frames"/frame-*.png -o "$WORK/$name-img2webp.webp")
+    local t_i; t_i=$(timed3 img2webp -lossless -d "$delay" "$frames"/frame-*.png -o "$WORK/$name-img2webp.webp")
     row "$name" "img2webp -lossless" "$t_i" "$(stat -c %s "$WORK/$name-img2webp.webp") B"
-    local t_im; t_im=$(timed img2webp -min_size -lossless -d "$delay" "$frames"/frame-*.png -o "$WORK/$name-img2webp-min.webp")
+    local t_im; t_im=$(timed3 img2webp -min_size -lossless -d "$delay" "$frames"/frame-*.png -o "$WORK/$name-img2webp-min.webp")
     row "$name" "img2webp -min_size -lossless" "$t_im" "$(stat -c %s "$WORK/$name-img2webp-min.webp") B"
     unset FPS
 }

@@ -21,12 +21,15 @@ extension WebP {
         }
         if let q = quality {
             config.lossless = 0
-            config.quality = Float(q)
+            config.quality = Float(libwebpQuality(q))
             config.alpha_quality = 100
             // Stronger spatial noise shaping than libwebp's default moves bits from flat areas
             // (where a HUD's gradients and dimmed backgrounds show no loss) to edges: fewer bytes
             // at nearly the same PSNR on the measured animations.
             config.sns_strength = 80
+            // The sharp RGB to YUV conversion keeps the colour of sharp edges (HUD text, strokes,
+            // box borders) that the default conversion's chroma averaging smears.
+            config.use_sharp_yuv = 1
         } else {
             config.lossless = 1
             // For lossless, "quality" is the compression effort; cwebp's default.
@@ -39,6 +42,11 @@ extension WebP {
         }
         return config
     }
+
+    /// libwebp's quality for a lossy `quality` (0...100): four steps lower, because the sharp YUV
+    /// conversion gains about as much fidelity as those steps near the top of the scale, and
+    /// about as much as it costs lower down; a quality then keeps its fidelity in fewer bytes.
+    static func libwebpQuality(_ quality: Int) -> Int { max(0, quality - 4) }
 
     /// Compresses straight RGBA pixels with libwebp and returns the image chunks (no RIFF header, no VP8X).
     static func compress(_ pixels: [UInt8], width: Int, height: Int, config: WebPConfig) -> Result<[UInt8], CompressionFailure> {

@@ -3,10 +3,12 @@
 // Design note: the encoder knows the previous frame exactly, so each lossless frame has a few exact
 // candidate encodings (see WebP.Candidate): its changed rectangle replaced or blended, over the
 // previous frame as it is or with the previous frame's rectangle disposed. Which is smallest is
-// not predictable from pixel counts, so all are compressed, side by side, and the smallest is
-// written (libwebp's animation encoder does the same with -min_size, one candidate after another).
+// not predictable from pixel counts, so they are compressed side by side and the smallest is
+// written (libwebp's animation encoder does the same with -min_size, one candidate after another);
+// a frame of more than two is first ranked at libwebp's least effort, and only its shortlist is
+// compressed at full effort (see WebP+Shortlist.swift).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
-// candidates is smaller. Up to one frame per core is in flight, so encoding uses all cores while
+// candidates is smaller (compressed in full only when a cheap compression shows it within reach). Up to one frame per core is in flight, so encoding uses all cores while
 // frames keep arriving. A frame is chosen once the one before is, and written once the one after is
 // (which decides whether it is disposed), then forgotten: memory holds the previous frame and the
 // frames in flight, whatever the frame count. The RIFF size is patched at the end. Frames identical
@@ -34,6 +36,8 @@ extension WebP {
         private var config = WebPConfig()
         /// For lossless candidates (the same as `config` when the animation is lossless).
         private var losslessConfig = WebPConfig()
+        /// Ranks a lossless frame's candidates before the shortlist is compressed (WebP+Shortlist).
+        private var rankingConfig = WebPConfig()
         private var size: (Int, Int)?
         private var appended = 0
         private var elapsed = 0.0
@@ -61,6 +65,7 @@ extension WebP {
             // A lossy frame's lossless candidates only have to beat its lossy rectangle, which the
             // least lossless effort does nearly as often as the default effort, for much less work.
             losslessConfig = options.quality == nil ? config : try WebP.config(quality: nil, method: 1)
+            rankingConfig = try WebP.rankingConfig()
             parallelism = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
             file = try AtomicFile(path: path)
         }
@@ -113,15 +118,75 @@ extension WebP {
             while inFlight.count > parallelism { try chooseOldest(writingTo: file) }
         }
 
-        /// Starts compressing each candidate's pixels (straight RGBA, the size of its rectangle).
+        /// Starts compressing each candidate's pixels (straight RGBA, the size of its rectangle): all of
+        /// them, or, for a lossless frame of many, its shortlist after a cheap ranking.
         private func submit(_ job: FrameJob, pixels: [[UInt8]]) {
             inFlight.append(job)
-            for (i, rect) in pixels.enumerated() {
-                let r = job.candidates[i].rect
-                let config = job.candidates[i].lossy ? self.config : losslessConfig
-                queue.async(group: job.done) {
-                    job.results[i].result = WebP.compress(rect, width: r.w, height: r.h, config: config)
+            if options.quality != nil {
+                compressLossyFirst(job, pixels: pixels)
+            } else if WebP.ranks(job.candidates) {
+                rankThenCompress(job, pixels: pixels)
+            } else {
+                for i in job.candidates.indices { compress(i, of: job, pixels: pixels[i]) }
+            }
+        }
+
+        private func compress(_ i: Int, of job: FrameJob, pixels: [UInt8]) {
+            let r = job.candidates[i].rect
+            let config = job.candidates[i].lossy ? self.config : losslessConfig
+            queue.async(group: job.done) {
+                job.results[i].result = WebP.compress(pixels, width: r.w, height: r.h, config: config)
+            }
+        }
+
+        /// Compresses every candidate at the ranking effort, then its shortlist (see
+        /// WebP+Shortlist.swift) at full effort; `job.done` waits for both.
+        private func rankThenCompress(_ job: FrameJob, pixels: [[UInt8]]) {
+            let ranked = DispatchGroup()
+            let (ranking, full, queue) = (rankingConfig, losslessConfig, self.queue)
+            for (i, r) in job.candidates.map(\.rect).enumerated() {
+                queue.async(group: ranked) {
+                    let size = try? WebP.compress(pixels[i], width: r.w, height: r.h, config: ranking).get().count
+                    job.results[i].rankingSize = size ?? .max
                 }
+            }
+            job.done.enter()
+            ranked.notify(queue: queue) {
+                let picked = WebP.shortlist(rankingSizes: job.results.map(\.rankingSize),
+                                            disposes: job.candidates.map(\.disposesPrevious))
+                for i in picked {
+                    let r = job.candidates[i].rect
+                    queue.async(group: job.done) {
+                        job.results[i].result = WebP.compress(pixels[i], width: r.w, height: r.h, config: full)
+                    }
+                }
+                job.done.leave()
+            }
+        }
+
+        /// A lossy animation's frame: its lossy rectangle at full effort and its lossless candidates
+        /// at the ranking effort (already valid encodings), then at the lossless effort only those
+        /// that can still beat the lossy rectangle (see `WebP.canBeatLossy`).
+        private func compressLossyFirst(_ job: FrameJob, pixels: [[UInt8]]) {
+            let first = DispatchGroup()
+            let (lossy, ranking, lossless, queue) = (config, rankingConfig, losslessConfig, self.queue)
+            for (i, c) in job.candidates.enumerated() {
+                queue.async(group: first) {
+                    job.results[i].result = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h,
+                                                          config: c.lossy ? lossy : ranking)
+                }
+            }
+            job.done.enter()
+            first.notify(queue: queue) {
+                let sizes = job.results.map { (try? $0.result?.get().count) ?? .max }
+                let lossySize = zip(job.candidates, sizes).filter { $0.0.lossy }.map(\.1).min() ?? .max
+                for (i, c) in job.candidates.enumerated() where !c.lossy && WebP.canBeatLossy(ranked: sizes[i], lossy: lossySize) {
+                    queue.async(group: job.done) {
+                        let full = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h, config: lossless)
+                        if case .success(let bytes) = full, bytes.count < sizes[i] { job.results[i].result = full }
+                    }
+                }
+                job.done.leave()
             }
         }
 

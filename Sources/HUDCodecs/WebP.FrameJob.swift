@@ -17,7 +17,12 @@ extension WebP {
         var endMilliseconds: Int
         let results: [Slot]
         let done = DispatchGroup()
-        final class Slot { var result: Result<[UInt8], CompressionFailure>? }
+        final class Slot {
+            /// The full compression; nil for a candidate left off the shortlist.
+            var result: Result<[UInt8], CompressionFailure>?
+            /// The size at the ranking effort, when the frame was ranked.
+            var rankingSize = Int.max
+        }
 
         init(candidates: [Candidate], assumedPrevious: Rect?, start: Int, end: Int) {
             self.candidates = candidates
@@ -32,7 +37,8 @@ extension WebP {
             var pick: (candidate: Candidate, data: [UInt8])?
             for (candidate, slot) in zip(candidates, results)
             where !candidate.disposesPrevious || (previousRect != nil && previousRect == assumedPrevious) {
-                switch slot.result! {
+                guard let result = slot.result else { continue }
+                switch result {
                 case .failure(let e): throw CodecError.encodeFailed(format: "WebP", reason: e.reason)
                 case .success(let bytes):
                     if pick == nil || bytes.count < pick!.data.count { pick = (candidate, bytes) }
