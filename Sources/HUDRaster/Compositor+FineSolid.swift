@@ -20,8 +20,8 @@ extension Compositor {
         /// S + 127 for the low byte of each 16-bit lane (r, b) and for the high byte (g, a), in
         /// the lane layout of `overRun` (r|g<<8, b|a<<8 per pixel).
         let sLo: SIMD8<UInt16>, sHi: SIMD8<UInt16>
-        /// The alpha in 0.16 fixed point, whole and as its high and low bytes.
-        let a16: SIMD8<UInt16>, ah: SIMD8<UInt16>, al: SIMD8<UInt16>
+        /// The alpha's high and low bytes in 0.16 fixed point.
+        let ah: SIMD8<UInt16>, al: SIMD8<UInt16>
 
         /// The fine form of `color` at global `alpha`, whose RGBA8 form is `s` (premultiplied,
         /// with the global alpha applied); nil where RGBA8 is exact or the colour is opaque or
@@ -39,9 +39,14 @@ extension Compositor {
             self.s = s
             sLo = SIMD8(f[0], f[2], f[0], f[2], f[0], f[2], f[0], f[2])
             sHi = SIMD8(f[1], f[3], f[1], f[3], f[1], f[3], f[1], f[3])
-            self.a16 = SIMD8(repeating: a16)
             ah = SIMD8(repeating: a16 >> 8)
             al = SIMD8(repeating: a16 & 255)
+        }
+
+        /// A placeholder where a colour has no fine form (`SolidOver` holds one unwrapped).
+        init(unused s: UInt32) {
+            self.s = s
+            sLo = .zero; sHi = .zero; ah = .zero; al = .zero
         }
 
         /// Four pixels (eight 16-bit lanes) blended.
@@ -51,18 +56,6 @@ extension Compositor {
             let mh = dh &* ah &+ ((dh &* al) &>> 8)
             let lo = (sLo &+ (dl &<< 8) &- ml) &>> 8
             let hi = (sHi &+ (v & SIMD8(repeating: 0xFF00)) &- mh) & SIMD8(repeating: 0xFF00)
-            return lo | hi
-        }
-
-        /// `blend4` with floor(d A / 256) as one multiply-high of 256 d by A. Only out of line does
-        /// the widened multiply compile to `pmulhuw` (see `Compositor.div255`): `rows` uses it.
-        @inline(__always) func blend4High(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
-            @inline(__always) func mulhi(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-                SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: x) &* SIMD8<UInt32>(truncatingIfNeeded: a16)) &>> 16)
-            }
-            let dl = v &<< 8, dh = v & SIMD8(repeating: 0xFF00)
-            let lo = (sLo &+ dl &- mulhi(dl)) &>> 8
-            let hi = (sHi &+ dh &- mulhi(dh)) & SIMD8(repeating: 0xFF00)
             return lo | hi
         }
 
@@ -84,7 +77,7 @@ extension Compositor {
                 var k = 0
                 while k &+ 4 <= n {
                     let v = raw.loadUnaligned(fromByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
-                    raw.storeBytes(of: blend4High(v), toByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
+                    raw.storeBytes(of: blend4(v), toByteOffset: k &<< 2, as: SIMD8<UInt16>.self)
                     k &+= 4
                 }
                 while k < n { row[k] = blend1(row[k]); k &+= 1 }

@@ -240,6 +240,12 @@
         if i < n { d[i] = s &+ scale(d[i], inv) }
     }
 
+    /// Whether any of the four bytes of `c4` is 255 (a zero byte of its complement).
+    @inline(__always) static func hasFullByte(_ c4: UInt32) -> Bool {
+        let x = ~c4
+        return (x &- 0x0101_0101) & c4 & 0x8080_8080 != 0
+    }
+
     /// Four coverage bytes, each in both 16-bit lanes of its pixel's two (its pixel's rb and ag
     /// halves): one byte shuffle against zero, which SSE2 does as two unpacks (the shifts and
     /// masks on a 64-bit word this replaces were a third of an edge pixel's work). Written as a
@@ -258,11 +264,14 @@
         let s: UInt32
         let opaque: Bool
         let s16: SIMD8<UInt16>, srb: SIMD8<UInt16>, sag: SIMD8<UInt16>, invS: SIMD8<UInt16>
-        let fine: FineSolid?
+        /// The fine form when `hasFine` (held unwrapped: unwrapping an optional copied it per group).
+        let fine: FineSolid
+        let hasFine: Bool
 
         @inline(__always) init(_ s: UInt32, fine: FineSolid? = nil) {
             self.s = s
-            self.fine = fine
+            self.fine = fine ?? FineSolid(unused: s)
+            hasFine = fine != nil
             opaque = s >> 24 == 255
             s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
             srb = s16 & SIMD8<UInt16>(repeating: 0x00FF)
@@ -274,7 +283,7 @@
         @inline(__always) func full4(_ p: UnsafeMutableRawPointer) {
             if opaque { p.storeBytes(of: s16, as: SIMD8<UInt16>.self); return }
             let v = p.loadUnaligned(as: SIMD8<UInt16>.self)
-            if let f = fine { p.storeBytes(of: f.blend4(v), as: SIMD8<UInt16>.self); return }
+            if hasFine { p.storeBytes(of: fine.blend4(v), as: SIMD8<UInt16>.self); return }
             let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
             let drb = div255s((v & lo) &* invS &+ half)
             let dag = div255s((v &>> 8) &* invS &+ half) &<< 8
@@ -301,14 +310,14 @@
             var out = (drb | dag) &+ (rb | ag)
             // Fully covered pixels of the group get the fine arithmetic, as in full4: groups
             // start at different columns on different paths.
-            if let f = fine { out.replace(with: f.blend4(v), where: c16 .== full) }
+            if hasFine && Compositor.hasFullByte(c4) { out.replace(with: fine.blend4(v), where: c16 .== full) }
             p.storeBytes(of: out, as: SIMD8<UInt16>.self)
         }
 
         /// One pixel at coverage `c`.
         @inline(__always) func one(_ d: UnsafeMutablePointer<UInt32>, _ c: UInt32) {
             if c == 255 {
-                d.pointee = fine.map { $0.blend1(d.pointee) } ?? over(s, d.pointee)
+                d.pointee = hasFine ? fine.blend1(d.pointee) : over(s, d.pointee)
             } else if c != 0 {
                 d.pointee = over(scale(s, c), d.pointee)
             }

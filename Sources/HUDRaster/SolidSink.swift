@@ -39,7 +39,7 @@ extension Rasterizer {
         @inline(__always) func one(_ x: Int, _ c: UInt8) { over.one(d + x, UInt32(c)) }
         @inline(__always) func constant(_ x: Int, _ n: Int, _ a: UInt8) {
             if a == 255 {
-                if let f = over.fine { f.run(d + x, n) } else { Compositor.overLongRun(d + x, n, over.s) }
+                if over.hasFine { over.fine.run(d + x, n) } else { Compositor.overLongRun(d + x, n, over.s) }
             } else if a != 0 {
                 Compositor.overLongRun(d + x, n, Compositor.scale(over.s, UInt32(a)))
             }
