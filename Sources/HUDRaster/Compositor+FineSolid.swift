@@ -8,9 +8,11 @@
 // / 256) + 127) >> 8: the floor leaves the sum up to 1/256 of a level above the exact blend, and
 // 127, not 128, rounds what is then an exact half down, so that ties do not all go up.
 // d A / 256 is split as d Ah + (d Al >> 8) (A = 256 Ah + Al), so the vector form needs only 16-bit
-// lane multiplies (SSE2 has no 32-bit one). Partial coverage keeps the RGBA8 arithmetic, whose error
-// is below the coverage's own. Colours that RGBA8 holds exactly (hex colours, 8-bit alphas) keep the
-// RGBA8 path everywhere: it is exactly rounded for them already.
+// lane multiplies (SSE2 has no 32-bit one; the multiply-high form, written with widened lanes, made
+// the compiler outline a lane conversion that `Compositor.overRows` shares). Partial coverage keeps
+// the RGBA8 arithmetic, whose error is below the coverage's own. Colours whose premultiplied RGBA8
+// form is exact (opaque ones, or black or white at an alpha of k/255) keep the RGBA8 path
+// everywhere: it is exactly rounded for them already.
 
 extension Compositor {
     /// A translucent solid colour for full-coverage source-over at 8.8 fixed-point precision.

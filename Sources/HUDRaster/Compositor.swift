@@ -8,7 +8,8 @@
 // SIMD8<UInt16> lanes (the same two-channels-per-lane arithmetic, no lane-width conversions, which
 // are what make Swift SIMD slow), halving the cost of big translucent fills; bands of rectangle
 // rows share one vector set-up, and the few-pixel sides of a stroke go two pixels per 64-bit word;
-// the rarer modes work channel by channel. Coverage and global alpha
+// a translucent solid colour that RGBA8 cannot hold exactly is blended at full coverage at its own
+// precision (Compositor+FineSolid); the rarer modes work channel by channel. Coverage and global alpha
 // arrive separately because `copy` and `clear` use coverage to interpolate, not to scale.
 
 @usableFromInline enum Compositor {
