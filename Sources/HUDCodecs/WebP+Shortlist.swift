@@ -5,8 +5,9 @@
 // many times cheaper and ranks the candidates nearly as full effort does: the winner is almost
 // always among its two smallest, and where it is not, the third was within a hair of the second.
 // So a frame of more than two candidates (one of them large enough for the cheap effort to be
-// cheap) is first compressed cheaply, and only its shortlist at full effort. The shortlist always holds a candidate that does not dispose the previous frame,
-// since a disposing one is valid only if the previous frame kept the rectangle it assumed.
+// cheap) is first compressed cheaply, and only its shortlist at full effort. The shortlist always
+// holds a candidate that does not dispose the previous frame, since a disposing one is valid only
+// if the previous frame kept the rectangle it assumed.
 // A lossy frame's lossless candidates are likewise compressed cheaply first, and at the lossless
 // effort only when that can still beat the lossy rectangle (the cheap encoding stays valid).
 // The ranking depends only on compressed sizes, so the choice never depends on timing.

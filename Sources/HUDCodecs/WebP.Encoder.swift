@@ -8,8 +8,9 @@
 // a frame of more than two is first ranked at libwebp's least effort, and only its shortlist is
 // compressed at full effort (see WebP+Shortlist.swift).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
-// candidates is smaller (compressed in full only when a cheap compression shows it within reach). Up to one frame per core is in flight, so encoding uses all cores while
-// frames keep arriving. A frame is chosen once the one before is, and written once the one after is
+// candidates is smaller (compressed in full only when a cheap compression shows it within reach).
+// Up to one frame per core is in flight, so encoding uses all cores while frames keep arriving. A
+// frame is chosen once the one before is, and written once the one after is
 // (which decides whether it is disposed), then forgotten: memory holds the previous frame and the
 // frames in flight, whatever the frame count. The RIFF size is patched at the end. Frames identical
 // to the previous one lengthen it. Timestamps are whole milliseconds from the start (rounding does
