@@ -140,18 +140,30 @@ public struct ProgressRing: Sendable {
             canvas.setFillColor(fc.withAlphaComponent(fc.alpha * min(1, state.fill)))
             canvas.fill(KitShapes.circle(center: c, radius: w / 2))
         }
-        // Border: a CALayer border lies inside the bounds.
+        // Border (a CALayer border lies inside the bounds) and progress arc (strokeEnd = progress
+        // along a full circle from 12 o'clock) share their outer edge. In an opaque tint they are
+        // filled as one path, so that edge is antialiased once: composited one over the other, a
+        // pixel the edge covers to a would get 1 - (1 - a)^2 and the ring's outline would thicken
+        // along the arc. A translucent tint keeps the two layers' overlap darker, as UIKit shows it.
+        var ring = Path()
         if borderWidth > 0 {
-            canvas.setFillColor(tintColor)
-            canvas.fill(KitShapes.annularSector(center: c, inner: max(0, w / 2 - borderWidth), outer: w / 2, start: 0, sweep: 2 * .pi))
+            ring.addPath(KitShapes.annularSector(center: c, inner: max(0, w / 2 - borderWidth), outer: w / 2,
+                                                 start: 0, sweep: 2 * .pi))
         }
-        // Progress arc: strokeEnd = progress along a full circle from 12 o'clock.
+        var arc = Path()
         if progress > 0 && lineWidth > 0 {
             let r = w / 2 - borderWidth
             let half = lineWidth / 2
-            canvas.setFillColor(tintColor)
-            canvas.fill(KitShapes.annularSector(center: c, inner: max(0, r - half), outer: r + half,
-                                                start: -.pi / 2, sweep: 2 * .pi * progress))
+            arc = KitShapes.annularSector(center: c, inner: max(0, r - half), outer: r + half,
+                                          start: -.pi / 2, sweep: 2 * .pi * progress)
+        }
+        canvas.setFillColor(tintColor)
+        if tintColor.alpha >= 1 {
+            ring.addPath(arc)
+            if !ring.isEmpty { canvas.fill(ring) }
+        } else {
+            if !ring.isEmpty { canvas.fill(ring) }
+            if !arc.isEmpty { canvas.fill(arc) }
         }
         canvas.restoreGState()
         try drawCentralView(canvas, centre: c, width: w, state: State(progress: progress, fill: state.fill))

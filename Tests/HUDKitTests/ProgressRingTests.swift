@@ -35,6 +35,38 @@ final class ProgressRingTests: XCTestCase {
         XCTAssertLessThan(ComponentPixels.rgba(img, Int(130 + 117 * cos(a)), Int(130 + 117 * sin(a))).a, 10)
     }
 
+    /// Alpha of the pixels that straddle the ring's outer edge (radius 60 pt), all round.
+    func outerEdgeAlphas(_ img: Image) -> [Int] {
+        var out: [Int] = []
+        for y in 0..<img.height {
+            for x in 0..<img.width {
+                let d = ((Double(x) + 0.5 - 130) * (Double(x) + 0.5 - 130) + (Double(y) + 0.5 - 130) * (Double(y) + 0.5 - 130)).squareRoot()
+                if abs(d - 120) < 0.75 { out.append(ComponentPixels.rgba(img, x, y).a) }
+            }
+        }
+        return out
+    }
+
+    func testOpaqueArcAndBorderShareOneAntialiasedOuterEdge() throws {
+        // The arc's outer edge lies on the border's: with an opaque tint the edge is drawn once, so
+        // with the arc all round it is exactly as soft as the border's alone (composited one over
+        // the other, an edge pixel covered to a would get 1 - (1 - a)^2).
+        let border = outerEdgeAlphas(try makeScene([(0, .setProgress(0, animated: false))]).render(at: 1))
+        let both = outerEdgeAlphas(try makeScene([(0, .setProgress(1, animated: false))]).render(at: 1))
+        XCTAssertEqual(border.count, both.count)
+        XCTAssertTrue(border.contains { $0 > 20 && $0 < 235 }, "the edge is antialiased")
+        for (b, a) in zip(border, both) { XCTAssertLessThanOrEqual(abs(a - b), 1) }
+    }
+
+    func testTranslucentTintKeepsTheOverlapOfArcAndBorder() throws {
+        // Two translucent layers over each other show darker where they overlap, as in UIKit.
+        var ring = ProgressRing()
+        ring.tintColor = Color(red: 0, green: 0.5, blue: 1, alpha: 0.5)
+        let border = outerEdgeAlphas(try makeScene([(0, .setProgress(0, animated: false))], ring: ring).render(at: 1))
+        let both = outerEdgeAlphas(try makeScene([(0, .setProgress(1, animated: false))], ring: ring).render(at: 1))
+        XCTAssertGreaterThan(both.reduce(0, +), border.reduce(0, +) * 5 / 4)
+    }
+
     func testAnimationIsLinearOverPointThreeSecondsAndClamped() {
         let ring = ProgressRing()
         let events: [(time: Double, event: ProgressRing.Event)] = [(0, .setProgress(0.4)), (1, .setProgress(1.7)), (2, .setProgress(-3, animated: false))]
