@@ -51,6 +51,27 @@ extension Canvas {
         if replacesAll() { pendingBackground = nil } else { writeBackground() }
     }
 
+    /// A pixel box cover as the rectangle it is (nil for other covers).
+    static func boxCover(of cover: Cover) -> BoxCover? {
+        guard case .box(let b) = cover else { return nil }
+        return BoxCover(x0: Double(b.x0), y0: Double(b.y0), x1: Double(b.x1), y1: Double(b.y1), inner: nil, bounds: b)
+    }
+
+    /// Whether `shader` gives every pixel it covers an opaque colour: an opaque gradient whose
+    /// device-to-gradient mapping is finite (a singular or non-finite CTM shades nothing).
+    static func paintsEveryPixelOpaque(_ shader: Shader) -> Bool {
+        guard shader.isOpaque else { return false }
+        switch shader.kind {
+        case let .linear(ax, ay, a0): return ax.isFinite && ay.isFinite && a0.isFinite
+        case .radial(let inv, _, _, _, _), .conic(let inv, _, _):
+            return [inv.a, inv.b, inv.c, inv.d, inv.tx, inv.ty].allSatisfy(\.isFinite)
+        default: return false
+        }
+    }
+
+    /// A packed colour standing for any opaque one in `replacesCanvas`.
+    static let opaque: UInt32 = 0xFF00_0000
+
     /// Whether a solid fill of `bx` over `region` at global alpha `a8` under `mode`, with no clip
     /// mask, gives every pixel of the canvas one value whatever was under it: the box is one
     /// rectangle covering the canvas, and the colour is stored (copy) or opaque (normal).

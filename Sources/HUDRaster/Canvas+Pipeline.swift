@@ -70,8 +70,11 @@ extension Canvas {
         let fine = mode != .normal ? nil : solid.flatMap { c in
             shader.solidColor.flatMap { Compositor.FineSolid($0, alpha: alpha, s: a8 == 255 ? c : Compositor.scale(c, a8)) }
         }
-        settleBackground(target: ti, replacesAll: clipMask == nil && solid != nil && boxes != nil
-                         && self.replacesCanvas(boxes!, region: region, color: solid!, alpha: a8, mode: mode))
+        // An opaque gradient that paints every pixel replaces them as an opaque colour does.
+        settleBackground(target: ti, replacesAll: clipMask == nil && (solid != nil || Canvas.paintsEveryPixelOpaque(shader))
+                         && (boxes ?? Canvas.boxCover(of: cover)).map {
+                             self.replacesCanvas($0, region: region, color: solid ?? Canvas.opaque, alpha: a8, mode: mode)
+                         } ?? false)
 
         targets[ti].image.pixels.withUnsafeMutableBufferPointer { pixBuf in
         pixBuf.withMemoryRebound(to: UInt32.self) { px in

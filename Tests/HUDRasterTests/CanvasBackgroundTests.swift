@@ -52,6 +52,31 @@ final class CanvasBackgroundTests: XCTestCase {
         }
     }
 
+    func testOpaqueGradientsOverTheCanvasGiveTheBytesOfAWrittenBackground() throws {
+        // An opaque gradient painting every pixel drops the pending background unwritten; one that
+        // can leave pixels unpainted (translucent stops, a cone, a singular or non-finite CTM)
+        // must not. Large enough for the rows shaded straight into the image.
+        let opaque = Gradient(colors: [.red, .blue, .green])
+        let see = Gradient(colors: [.red, Color(white: 1, alpha: 0.3)])
+        let whole = Rect(x: -1, y: -1, width: 82, height: 62)
+        let cases: [(String, (Canvas) -> Void)] = [
+            ("linear paint", { c in c.setFillPaint(.linearGradient(opaque, start: .zero, end: Point(x: 60, y: 40), spread: .pad)); c.fill(whole) }),
+            ("focal radial paint", { c in c.setFillPaint(.radialGradient(opaque, startCenter: Point(x: 30, y: 20), startRadius: 0,
+                                                                         endCenter: Point(x: 40, y: 30), endRadius: 70, spread: .pad)); c.fill(whole) }),
+            ("concentric, extended", { c in c.drawRadialGradient(opaque, startCenter: Point(x: 40, y: 30), startRadius: 0, endCenter: Point(x: 40, y: 30),
+                                                                 endRadius: 30, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation]) }),
+            ("conic", { c in c.drawConicGradient(opaque, center: Point(x: 40, y: 30), startAngle: 0.3) }),
+            ("translucent stops", { c in c.setFillPaint(.linearGradient(see, start: .zero, end: Point(x: 60, y: 0), spread: .pad)); c.fill(whole) }),
+            ("a cone", { c in c.setFillPaint(.radialGradient(opaque, startCenter: Point(x: 10, y: 10), startRadius: 2,
+                                                             endCenter: Point(x: 50, y: 30), endRadius: 8, spread: .pad)); c.fill(whole) }),
+            ("non-finite CTM", { c in c.translateBy(x: .nan, y: 0); c.drawConicGradient(opaque, center: .zero, startAngle: 0) }),
+        ]
+        for (name, draw) in cases {
+            let (got, _) = try lazy(80, 60, draw)
+            XCTAssertEqual(got, try eager(80, 60, draw), name)
+        }
+    }
+
     func testAFillReplacingEveryPixelSkipsTheBackground() throws {
         // The fill itself becomes the pending background (Canvas+ReplacingFill).
         let copy = try Canvas(width: 33, height: 21, background: bg)
