@@ -141,29 +141,27 @@ public struct ProgressRing: Sendable {
             canvas.fill(KitShapes.circle(center: c, radius: w / 2))
         }
         // Border (a CALayer border lies inside the bounds) and progress arc (strokeEnd = progress
-        // along a full circle from 12 o'clock) share their outer edge. In an opaque tint they are
-        // filled as one path, so that edge is antialiased once: composited one over the other, a
-        // pixel the edge covers to a would get 1 - (1 - a)^2 and the ring's outline would thicken
-        // along the arc. A translucent tint keeps the two layers' overlap darker, as UIKit shows it.
-        var ring = Path()
-        if borderWidth > 0 {
-            ring.addPath(KitShapes.annularSector(center: c, inner: max(0, w / 2 - borderWidth), outer: w / 2,
-                                                 start: 0, sweep: 2 * .pi))
-        }
-        var arc = Path()
-        if progress > 0 && lineWidth > 0 {
-            let r = w / 2 - borderWidth
-            let half = lineWidth / 2
-            arc = KitShapes.annularSector(center: c, inner: max(0, r - half), outer: r + half,
-                                          start: -.pi / 2, sweep: 2 * .pi * progress)
-        }
+        // along a full circle from 12 o'clock) overlap. In an opaque tint they are filled as one
+        // shape, their union, so the edge they share is antialiased once: composited one over
+        // the other, a pixel that edge covers to a would get 1 - (1 - a)^2, and the ring's outline
+        // would thicken along the arc. A translucent tint keeps the two layers' overlap darker,
+        // as UIKit shows it.
+        let rest = (inner: max(0, w / 2 - borderWidth), outer: w / 2)
+        let r = w / 2 - borderWidth, half = lineWidth / 2
+        let band = (inner: max(0, r - half), outer: r + half)
+        let arcStart = -Double.pi / 2, arcSweep = 2 * .pi * progress
+        let hasBorder = borderWidth > 0, hasArc = progress > 0 && lineWidth > 0
         canvas.setFillColor(tintColor)
-        if tintColor.alpha >= 1 {
-            ring.addPath(arc)
-            if !ring.isEmpty { canvas.fill(ring) }
+        if hasBorder && hasArc && tintColor.alpha >= 1 && band.inner > 0 {
+            canvas.fill(KitShapes.steppedRing(center: c, span: (min(band.inner, rest.inner), max(band.outer, rest.outer)),
+                                              rest: rest, start: arcStart, sweep: arcSweep))
+        } else if hasBorder && hasArc && tintColor.alpha >= 1 {
+            var both = KitShapes.annularSector(center: c, inner: rest.inner, outer: rest.outer, start: 0, sweep: 2 * .pi)
+            both.addPath(KitShapes.annularSector(center: c, inner: band.inner, outer: band.outer, start: arcStart, sweep: arcSweep))
+            canvas.fill(both)
         } else {
-            if !ring.isEmpty { canvas.fill(ring) }
-            if !arc.isEmpty { canvas.fill(arc) }
+            if hasBorder { canvas.fill(KitShapes.annularSector(center: c, inner: rest.inner, outer: rest.outer, start: 0, sweep: 2 * .pi)) }
+            if hasArc { canvas.fill(KitShapes.annularSector(center: c, inner: band.inner, outer: band.outer, start: arcStart, sweep: arcSweep)) }
         }
         canvas.restoreGState()
         try drawCentralView(canvas, centre: c, width: w, state: State(progress: progress, fill: state.fill))
