@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "HUDKit", dependencies: ["HUDRaster", "HUDText", "HUDMotion"]),
         .target(name: "HUDSnapshotTesting", dependencies: ["HUDRaster", "HUDCodecs"]),
         .target(name: "HUDRenderCLI",
-                dependencies: ["HUDRaster", "HUDRasterBenchmarks", "HUDText", "HUDSVG", "HUDKit", "HUDCodecs"]),
+                dependencies: ["HUDRaster", "HUDRasterBenchmarks", "HUDSupport", "HUDText", "HUDSVG", "HUDKit", "HUDCodecs"]),
         .executableTarget(name: "hudrender", dependencies: ["HUDRenderCLI"]),
 
         .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster", "HUDRasterBenchmarks", "HUDMotion", "HUDSnapshotTesting"],

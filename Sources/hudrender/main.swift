@@ -4,7 +4,11 @@
 // Design note: nothing else happens here; the command is the HUDRenderCLI library, so tests,
 // fuzzers and other tools run exactly what the executable runs.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HUDRenderCLI
 
 CommandLineTool.installSignalHandlers()
