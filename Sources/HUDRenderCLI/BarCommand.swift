@@ -7,7 +7,6 @@
 // --size the named device's notch is drawn centred on the canvas width, as the library draws it in
 // any view. `--flavour swiftui` is the SwiftUI view, whose phase and colour blending differ.
 
-import Foundation
 import HUDKit
 import HUDRaster
 
@@ -40,7 +39,7 @@ enum BarCommand: SceneCommand {
         if let raw = args.string("colors") {
             var colors: [Color] = []
             for part in raw.split(separator: ",") {
-                let s = part.trimmingCharacters(in: .whitespaces)
+                let s = TextFormat.trimmed(part)
                 guard let c = Color(hex: s.hasPrefix("#") ? s : "#" + s), s.count >= 6 else {
                     throw UsageError("\(args.label("colors")): \"\(s)\" is not a colour; write #RRGGBB values separated by commas, e.g. #4CD964,#5AC8FA", command: name)
                 }

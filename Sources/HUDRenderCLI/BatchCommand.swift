@@ -7,7 +7,13 @@
 // folder and compared byte for byte with the file on disk, and every stale or missing file is
 // named (exit 1), which is what CI needs to catch docs that no longer match the code.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+import Synchronization
 import HUDCodecs
 
 enum BatchCommand: Command {
@@ -138,37 +144,36 @@ enum BatchCommand: Command {
 
         var scratch: String?
         if check {
-            var template = Array((NSTemporaryDirectory() + "/hudrender-check-XXXXXX").utf8CString)
-            guard let dir = mkdtemp(&template) else { throw RuntimeFailure("cannot create a temporary folder for --check; check TMPDIR is writable") }
-            scratch = String(cString: dir)
+            scratch = FileOperation.makeTemporaryFolder(in: FileManager.default.temporaryDirectory.path, prefix: "hudrender-check-")
+            if scratch == nil { throw RuntimeFailure("cannot create a temporary folder for --check; check TMPDIR is writable") }
         }
         defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
 
         // Render concurrently: workers claim entries by index; results land in their own slots.
-        let lock = NSLock()
+        let lock = Mutex(())
         var next = 0
         var failures: [Int: Error] = [:]
         var outputs: [Int: String] = [:]
         let workers = max(1, min(jobs, todo.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
-                lock.lock()
-                let i = next
-                next += 1
-                lock.unlock()
+                let i: Int = lock.withLock { _ in
+                    defer { next += 1 }
+                    return next
+                }
                 if i >= todo.count || Cancellation.shared.isCancelled { return }
                 var options = todo[i].job.options
                 if let scratch {
-                    let ext = (todo[i].entry.resolvedOut as NSString).pathExtension
+                    let ext = PathText.fileExtension(todo[i].entry.resolvedOut)
                     let tmp = "\(scratch)/\(i).\(ext)"
                     options.destination = ext == "gif" ? .gif(tmp) : ext == "webp" ? .webp(tmp) : ext == "apng" ? .apng(tmp) : .png(tmp)
                 }
                 do {
                     try SceneRunner.run(scene: todo[i].job.scene, options: options, command: todo[i].entry.command.name, progress: progress)
                     let data = FileManager.default.contents(atPath: options.destination.path).map { [UInt8]($0) } ?? []
-                    lock.lock(); outputs[i] = ContentHash.of(data); lock.unlock()
+                    lock.withLock { _ in outputs[i] = ContentHash.of(data) }
                 } catch {
-                    lock.lock(); failures[i] = error; lock.unlock()
+                    lock.withLock { _ in failures[i] = error }
                 }
             }
         }

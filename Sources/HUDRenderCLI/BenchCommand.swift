@@ -4,7 +4,7 @@
 // machine makes those flaky). The median of N runs is reported because it ignores the odd slow run
 // caused by another process; one line per test so a script can compare runs with plain text tools.
 
-import Foundation
+import Dispatch
 import HUDRaster
 import HUDRasterBenchmarks
 import HUDSVG
@@ -47,7 +47,7 @@ enum BenchCommand: Command {
         var sizes = RasterBenchmark.sizes
         if let raw = args.string("sizes") {
             sizes = try raw.split(separator: ",").map { part in
-                guard let v = Int(part.trimmingCharacters(in: .whitespaces)), (1...1024).contains(v) else {
+                guard let v = Int(TextFormat.trimmed(part)), (1...1024).contains(v) else {
                     throw UsageError("\(args.label("sizes")): \"\(part)\" is not a size; give pixel sizes from 1 to 1024 separated by commas, e.g. 8,64", command: name)
                 }
                 return v
@@ -58,7 +58,7 @@ enum BenchCommand: Command {
         if let raw = args.string("tests") {
             tests = []; gradientTests = []
             for part in raw.split(separator: ",") {
-                let key = part.trimmingCharacters(in: .whitespaces)
+                let key = TextFormat.trimmed(part)
                 if let t = RasterBenchmark.Test(rawValue: key) { tests.append(t); continue }
                 if let t = GradientBenchmark.Test(rawValue: key) { gradientTests.append(t); continue }
                 let known = (RasterBenchmark.Test.allCases.map(\.name) + GradientBenchmark.Test.allCases.map(\.name)).joined(separator: ",")
@@ -67,8 +67,7 @@ enum BenchCommand: Command {
         }
         let width = try args.int("width", in: 1...Limits.maxFrameSide, what: "pixels")
         if let dir = args.string("dump-scenes") {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            guard FileKind.isDirectory(dir) else {
                 throw RuntimeFailure("--dump-scenes \(dir): no such folder; create it first (mkdir -p \(dir))")
             }
             try BuiltInBenchmarks.dumpScenes(to: dir)
@@ -107,7 +106,7 @@ enum BenchCommand: Command {
                 samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 size = (image.width, image.height)
             }
-            Console.out("\(file): median \(String(format: "%.3f", median(samples))) ms per frame (\(size.0)x\(size.1), \(iterations ?? 20) iterations), parse \(String(format: "%.3f", median(parseSamples))) ms")
+            Console.out("\(file): median \(TextFormat.fixed(median(samples), places: 3)) ms per frame (\(size.0)x\(size.1), \(iterations ?? 20) iterations), parse \(TextFormat.fixed(median(parseSamples), places: 3)) ms")
         }
         return 0
     }

@@ -4,24 +4,24 @@
 // loop) polls this flag, so Ctrl-C stops within one frame's time without unsafe work in a signal
 // handler; the signal itself is received on a Dispatch source, not in async-signal context.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
 
 final class Cancellation: @unchecked Sendable {
     static let shared = Cancellation()
-    private let lock = NSLock()
-    private var raised: Int32 = 0
+    private let raised = Mutex<Int32>(0)
 
     /// The signal that requested cancellation, 0 if none.
-    var signal: Int32 {
-        lock.lock(); defer { lock.unlock() }
-        return raised
-    }
+    var signal: Int32 { raised.withLock { $0 } }
 
     var isCancelled: Bool { signal != 0 }
 
     func raise(_ signal: Int32) {
-        lock.lock(); defer { lock.unlock() }
-        if raised == 0 { raised = signal }
+        raised.withLock { if $0 == 0 { $0 = signal } }
     }
 
     /// Throws `Interrupted` once a signal has arrived.

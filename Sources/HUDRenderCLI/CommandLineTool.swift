@@ -28,7 +28,7 @@ public enum CommandLineTool {
             "COMMANDS:",
         ]
         for c in commands {
-            lines.append("  " + c.name.padding(toLength: 12, withPad: " ", startingAt: 0) + c.abstract)
+            lines.append("  " + TextFormat.padded(c.name, to: 12) + c.abstract)
         }
         lines += [
             "",

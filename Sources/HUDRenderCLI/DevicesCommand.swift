@@ -44,7 +44,7 @@ enum DevicesCommand: Command {
         let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { i, cell in
-                i == row.count - 1 ? cell : cell.padding(toLength: widths[i] + 2, withPad: " ", startingAt: 0)
+                i == row.count - 1 ? cell : TextFormat.padded(cell, to: widths[i] + 2)
             }.joined()
         }.joined(separator: "\n")
     }

@@ -10,7 +10,16 @@
 // pixels so a comparison script can measure accuracy against the same replay. Files
 // may be gzip-compressed (the corpus in Fixtures/displaylists is).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HUDCodecs
 import HUDRaster
 
@@ -36,11 +45,11 @@ enum DisplayListBench {
             }
             if let dir = pngFolder {
                 let image = canvas.image
-                var name = (file as NSString).lastPathComponent
+                var name = PathText.lastComponent(file)
                 for ext in [".gz", ".hdl"] where name.hasSuffix(ext) { name.removeLast(ext.count) }
-                try PNG.write(image, to: (dir as NSString).appendingPathComponent(name + ".png"))
+                try PNG.write(image, to: PathText.appending(dir, name + ".png"))
             }
-            Console.out("\(file): median \(String(format: "%.3f", BenchCommand.median(samples))) ms CPU per frame (\(list.width)x\(list.height), \(iterations) iterations, \(list.count) items)")
+            Console.out("\(file): median \(TextFormat.fixed(BenchCommand.median(samples), places: 3)) ms CPU per frame (\(list.width)x\(list.height), \(iterations) iterations, \(list.count) items)")
         }
     }
 

@@ -9,7 +9,6 @@
 // image for the streaming encoders, or already-encoded PNG bytes for a folder of frames, so that
 // per-frame compression also runs on all cores.
 
-import Foundation
 import HUDRaster
 
 final class FramePipeline<Frame>: @unchecked Sendable {
@@ -19,7 +18,7 @@ final class FramePipeline<Frame>: @unchecked Sendable {
     private let jobs: Int
     private let window: Int
     private let render: Renderer
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var nextToRender = 0
     private var nextToConsume = 0
     private var results: [Int: Result<Frame, Error>] = [:]
@@ -39,11 +38,8 @@ final class FramePipeline<Frame>: @unchecked Sendable {
     func run(_ consume: (Int, Frame) throws -> Void) throws {
         guard count > 0 else { return }
         runningWorkers = jobs
-        for w in 0..<jobs {
-            let thread = Thread { [self] in work() }
-            thread.name = "hudrender.render.\(w)"
-            thread.stackSize = 4 << 20
-            thread.start()
+        for _ in 0..<jobs {
+            WorkerThread.start(stackSize: 4 << 20) { [self] in work() }
         }
         defer { stopAndJoin() }
         for index in 0..<count {
@@ -60,7 +56,7 @@ final class FramePipeline<Frame>: @unchecked Sendable {
         defer { condition.unlock() }
         while results[index] == nil {
             if Cancellation.shared.isCancelled { break }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            condition.wait(seconds: 0.05)
         }
         try Cancellation.shared.check()
         let r = results.removeValue(forKey: index)!

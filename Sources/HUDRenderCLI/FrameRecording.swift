@@ -4,7 +4,6 @@
 // `SceneRenderable.displayList(at:)`; files are named after the command and the time
 // (DIR/hud-t1.2.hdl) and written atomically, so a failed run leaves no partial list behind.
 
-import Foundation
 import HUDCodecs
 import HUDKit
 import HUDRaster
@@ -17,13 +16,12 @@ enum FrameRecording {
             throw UsageError("--record-frames needs --at SECONDS[,SECONDS...]: the times of the frames to record, e.g. --at 0.5,1.5", command: args.command)
         }
         let times = try raw.split(separator: ",").map { part -> Double in
-            guard let v = Double(part.trimmingCharacters(in: .whitespaces)), v.isFinite, v >= 0, v <= Limits.maxDuration else {
+            guard let v = Double(TextFormat.trimmed(part)), v.isFinite, v >= 0, v <= Limits.maxDuration else {
                 throw UsageError("\(args.label("at")): \"\(part)\" is not a time; give seconds from 0 to \(Int(Limits.maxDuration)) separated by commas, e.g. 0.5,1.5", command: args.command)
             }
             return v
         }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+        guard FileKind.isDirectory(folder) else {
             throw UsageError("--record-frames \(folder): no such folder; create it first (mkdir -p \(folder))", command: args.command)
         }
         return (folder, times)
@@ -34,7 +32,7 @@ enum FrameRecording {
         for t in times {
             let list: DisplayList
             do { list = try scene.displayList(at: t) } catch { throw RuntimeFailure("recording the frame at t = \(t) s", error) }
-            let path = (folder as NSString).appendingPathComponent("\(command)-t\(t).hdl")
+            let path = PathText.appending(folder, "\(command)-t\(t).hdl")
             do {
                 let file = try AtomicFile(path: path)
                 try file.commit(after: { try file.write(Array(list.text.utf8)) })

@@ -6,7 +6,6 @@
 // one to one onto MMProgressHUD's API (show, updateProgress/Status/Title, tap, dismissWithSuccess /
 // Error). `--look` swaps in a neighbour library's look for side-by-side comparisons.
 
-import Foundation
 import HUDCodecs
 import HUDKit
 import HUDRaster

@@ -41,7 +41,7 @@ enum HelpFormatter {
                 lines.append(head)
                 lines.append(String(repeating: " ", count: width + 2) + text)
             } else {
-                lines.append(head.padding(toLength: width + 2, withPad: " ", startingAt: 0) + text)
+                lines.append(TextFormat.padded(head, to: width + 2) + text)
             }
         }
         return lines

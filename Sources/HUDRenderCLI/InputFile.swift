@@ -5,28 +5,25 @@
 // (or a folder) is what the user typed wrong (exit 2, as for --storyboard); a file that exists but
 // cannot be read is what the system did (exit 1).
 
-import Foundation
+import HUDSupport
 
 enum InputFile {
     /// Throws a usage error (exit 2) when `path` names nothing or a folder.
     static func requireFile(_ path: String, label: String) throws {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+        guard let kind = FileKind.of(path) else {
             throw UsageError("\(label) \(path): no such file; check the path")
         }
-        if isDir.boolValue { throw UsageError("\(label) \(path): is a folder; give a file") }
+        if kind == .directory { throw UsageError("\(label) \(path): is a folder; give a file") }
     }
 
     static func read(_ path: String, label: String) throws -> [UInt8] {
         try requireFile(path, label: label)
         // A device such as /dev/zero is refused before reading: it would never end.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+        if FileKind.of(path) == .other {
             throw RuntimeFailure("\(label) \(path): is not a regular file (a device or pipe?); give an image file")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        do { return try FileBytes.read(path, limit: Int.max) } catch {
             throw RuntimeFailure("\(label) \(path): cannot be read (permission denied?); check its permissions")
         }
-        return [UInt8](data)
     }
 }

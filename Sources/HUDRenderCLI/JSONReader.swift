@@ -4,7 +4,6 @@
 // every error says where: a storyboard author fixing a missing comma needs the line, not "invalid
 // JSON". Recursion depth is bounded so a hostile file cannot overflow the stack.
 
-import Foundation
 
 struct JSONReader {
     struct SyntaxError: Error, CustomStringConvertible {
@@ -41,7 +40,7 @@ struct JSONReader {
         guard index < bytes.count else { return "end of file" }
         let b = bytes[index]
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
-        return String(format: "byte 0x%02X", b)
+        return "byte 0x" + TextFormat.hex(b, digits: 2, uppercase: true)
     }
 
     private mutating func skipSpace() {

@@ -15,7 +15,12 @@
 //       ]
 //     }
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import HUDSupport
 
 struct Manifest {
     struct Entry {
@@ -41,20 +46,17 @@ struct Manifest {
 
     static func load(_ file: String) throws -> Manifest {
         func fail(_ m: String) -> UsageError { UsageError("manifest \(file): \(m)", command: "batch") }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDir), !isDir.boolValue,
-              let handle = FileHandle(forReadingAtPath: file) else {
-            throw UsageError("manifest \(file): no such file (or not readable); check the path", command: "batch")
-        }
         // Bounded, like storyboards: a device or pipe that never ends is refused, not read forever.
-        let data: Data
-        do { data = try handle.read(upToCount: (16 << 20) + 1) ?? Data() } catch {
-            throw fail("cannot be read (\(error.localizedDescription)); check the path")
+        let data: [UInt8]
+        do { data = try FileBytes.read(file, limit: 16 << 20) } catch {
+            switch error {
+            case .system(let reason): throw fail("cannot be read (\(reason)); check the path")
+            case .tooLarge: throw fail("larger than the 16 MB limit for manifests; check the path")
+            default: throw UsageError("manifest \(file): no such file (or not readable); check the path", command: "batch")
+            }
         }
-        try? handle.close()
-        if data.count > 16 << 20 { throw fail("larger than the 16 MB limit for manifests; check the path") }
         let doc: JSONValue
-        do { doc = try JSONReader.parse([UInt8](data)) } catch { throw fail("invalid JSON at \(error)") }
+        do { doc = try JSONReader.parse(data) } catch { throw fail("invalid JSON at \(error)") }
         guard case .object(let members) = doc else { throw fail("the document must be a JSON object with \"outputs\", got \(doc.summary)") }
         for m in members where !topLevelKeys.contains(m.key) { throw fail(unknownKey(m.key, "", topLevelKeys)) }
         let base = PathText.parent(file)

@@ -4,7 +4,11 @@
 // keep under version control, so the way in is a working example with its comments in place, not
 // a schema to read first. An existing file is never overwritten without --force.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HUDCodecs
 
 enum NewCommand: Command {

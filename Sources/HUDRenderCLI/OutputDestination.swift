@@ -4,7 +4,11 @@
 // in "/", or an existing folder without one of those extensions) means one numbered PNG per frame. The destination folder is checked up front
 // so that a typo in the path fails before any frame is rendered; the write itself is still atomic.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 enum OutputDestination: Equatable {
     case gif(String)
@@ -32,13 +36,12 @@ enum OutputDestination: Equatable {
     /// Interprets `path`; throws a usage error for an extension hudrender cannot write.
     static func parse(_ path: String, label: String = "--out", command: String) throws -> OutputDestination {
         guard !path.isEmpty else { throw UsageError("\(label): the path is empty", command: command) }
-        var isDirectory: ObjCBool = false
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = PathText.fileExtension(path).lowercased()
         // An existing folder means PNG frames, unless its name asks for a file: `--out hud.gif`
         // on a folder named hud.gif is a mistake to report (checkWritable does), not a request
         // for a folder of PNGs.
         if path.hasSuffix("/") || (!["gif", "webp", "apng", "png"].contains(ext)
-                                   && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                                   && FileKind.isDirectory(path)) {
             return .directory(path)
         }
         switch ext {
@@ -57,9 +60,8 @@ enum OutputDestination: Equatable {
         let folder: String
         switch self {
         case .directory(let p):
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: p, isDirectory: &isDirectory) {
-                guard isDirectory.boolValue else { throw RuntimeFailure("cannot write frames into \(p): it is a file, not a folder; choose another --out") }
+            if let kind = FileKind.of(p) {
+                guard kind == .directory else { throw RuntimeFailure("cannot write frames into \(p): it is a file, not a folder; choose another --out") }
                 folder = p
             } else {
                 let parent = PathText.parent(p)
@@ -72,14 +74,13 @@ enum OutputDestination: Equatable {
         default:
             let parent = PathText.parent(path)
             folder = parent.isEmpty ? "." : parent
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            guard let kind = FileKind.of(folder) else {
                 throw RuntimeFailure("cannot write \(path): no such directory \(folder); create it first or choose another --out")
             }
-            guard isDirectory.boolValue else {
+            guard kind == .directory else {
                 throw RuntimeFailure("cannot write \(path): \(folder) is a file, not a folder; choose another --out")
             }
-            if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FileKind.isDirectory(path) {
                 throw RuntimeFailure("cannot write \(path): it is a folder; choose a file name or end --out with / for PNG frames")
             }
         }

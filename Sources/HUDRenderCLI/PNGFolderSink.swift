@@ -6,7 +6,11 @@
 // longer render left behind are removed (and said so): `ffmpeg -i frame-%04d.png` would otherwise
 // play the new frames followed by the old ones. Other files in the folder are not touched.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HUDCodecs
 import HUDRaster
 
@@ -22,12 +26,10 @@ final class PNGFolderSink: FrameSink {
         digits = max(4, String(frameCount).count)
         let fm = FileManager.default
         if !fm.fileExists(atPath: self.folder) {
-            do {
-                try fm.createDirectory(atPath: self.folder, withIntermediateDirectories: false)
-                createdFolder = true
-            } catch {
-                throw RuntimeFailure("cannot create folder \(folder): \(error.localizedDescription); check the parent folder exists and is writable")
+            do { try FileOperation.makeFolder(self.folder) } catch {
+                throw RuntimeFailure("cannot create folder \(folder): \(error); check the parent folder exists and is writable")
             }
+            createdFolder = true
         }
     }
 
@@ -63,8 +65,8 @@ final class PNGFolderSink: FrameSink {
         let stale = PNGFolderSink.frameFiles(in: folder).filter { !current.contains($0) }
         guard !stale.isEmpty else { return }
         for name in stale {
-            do { try FileManager.default.removeItem(atPath: "\(folder)/\(name)") } catch {
-                throw RuntimeFailure("\(folder)/\(name) is a frame of an earlier render and cannot be removed (\(error.localizedDescription)); empty the folder or choose another --out")
+            do { try FileOperation.removeFile("\(folder)/\(name)") } catch {
+                throw RuntimeFailure("\(folder)/\(name) is a frame of an earlier render and cannot be removed (\(error)); empty the folder or choose another --out")
             }
         }
         Console.err("hudrender: note: removed \(stale.count) frame\(stale.count == 1 ? "" : "s") of an earlier, longer render from \(folder)/ (\(stale.first!) ... \(stale.last!))")

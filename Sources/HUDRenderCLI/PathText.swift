@@ -21,6 +21,14 @@ enum PathText {
         return String(s[s.index(after: i)...])
     }
 
+    /// The last component's extension without the dot, as NSString's pathExtension gives it:
+    /// "a/b.GIF" -> "GIF"; none for "a", "a." or a hidden file's name (".gif").
+    static func fileExtension(_ path: String) -> String {
+        let name = lastComponent(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
     /// `name` inside `folder` ("" is the working folder).
     static func appending(_ folder: String, _ name: String) -> String {
         if folder.isEmpty { return name }

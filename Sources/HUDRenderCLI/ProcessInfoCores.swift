@@ -3,7 +3,11 @@
 // Design note: the active processor count honours CPU affinity and container limits on Linux;
 // a HUDRENDER_JOBS environment variable lets CI pin it without changing command lines.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 enum ProcessInfoCores {
     static var count: Int {

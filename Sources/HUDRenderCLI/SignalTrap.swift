@@ -6,12 +6,17 @@
 // stuck in a huge blur, say), the trap removes every registered temporary file itself and exits
 // with 128 + signal, so Ctrl-C is always prompt and never leaves a partial file.
 
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 
 enum SignalTrap {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     /// How long cooperative cancellation may take before the hard stop.
-    static let gracePeriod: TimeInterval = 1.5
+    static let gracePeriod: Double = 1.5
     /// Removes temporary files of unfinished writes (wired to HUDCodecs' AtomicFile registry).
     nonisolated(unsafe) static var removeTemporaryFiles: () -> Void = {}
 

@@ -6,7 +6,11 @@
 // sorted, diff-friendly JSON file written atomically; a missing or unreadable stamp file just
 // means everything is rendered.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HUDCodecs
 
 struct StampFile {
@@ -50,7 +54,7 @@ struct StampFile {
             switch u {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+            case _ where u.value < 0x20: out += "\\u" + TextFormat.hex(u.value, digits: 4)
             default: out.unicodeScalars.append(u)
             }
         }

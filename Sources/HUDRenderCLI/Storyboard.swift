@@ -19,7 +19,7 @@
 //
 // JSON has no comments: "description" (at the top and in any event) is the place for them.
 
-import Foundation
+import HUDSupport
 
 struct Storyboard {
     /// One timed event.
@@ -62,14 +62,9 @@ struct Storyboard {
     static func peekComponent(path: String) -> String? {
         // Bounded read: the full load reports oversized or unreadable files properly.
         // Regular files only: peeking at a pipe (`/dev/stdin`) would consume what the load needs.
-        var st = stat()
-        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG,
-              let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        // The throwing read: readData(ofLength:) traps on an I/O error.
-        let data = (try? handle.read(upToCount: maxFileSize + 1)) ?? Data()
-        try? handle.close()
-        guard data.count <= maxFileSize,
-              let doc = try? JSONReader.parse([UInt8](data)),
+        guard FileKind.of(path) == .regular,
+              let data = try? FileBytes.read(path, limit: maxFileSize, regularOnly: true),
+              let doc = try? JSONReader.parse(data),
               case .string(let c)? = doc["component"] else { return nil }
         return c
     }
@@ -77,27 +72,26 @@ struct Storyboard {
     /// Loads and validates `path` for a command accepting `options`.
     /// - Throws: `UsageError` naming the JSON path of the first problem.
     static func load(path: String, command: String, options specs: [OptionSpec]) throws -> Storyboard {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+        guard let kind = FileKind.of(path) else {
             throw UsageError("--storyboard \(path): no such file; check the path", command: command)
         }
-        if isDir.boolValue { throw UsageError("--storyboard \(path): is a folder; give a .json file", command: command) }
-        // FileHandle also reads pipes and devices (`--storyboard /dev/stdin`).
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw RuntimeFailure("--storyboard \(path): cannot be read; check its permissions")
-        }
-        // Reading stops just past the limit, so `/dev/zero` or a mistyped path to a video fails at once.
-        let data: Data
-        do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch {
-            throw RuntimeFailure("--storyboard \(path): cannot be read (\(error.localizedDescription)); check the path")
-        }
-        try? handle.close()
-        if data.count > maxFileSize {
-            throw UsageError("--storyboard \(path): larger than the \(maxFileSize / 1_048_576) MB limit for storyboards; check the path (a storyboard is a few KB of JSON)", command: command)
+        if kind == .directory { throw UsageError("--storyboard \(path): is a folder; give a .json file", command: command) }
+        // Pipes and devices are read too (`--storyboard /dev/stdin`). Reading stops just past the
+        // limit, so `/dev/zero` or a mistyped path to a video fails at once.
+        let data: [UInt8]
+        do { data = try FileBytes.read(path, limit: maxFileSize) } catch {
+            switch error {
+            case .system(let reason):
+                throw RuntimeFailure("--storyboard \(path): cannot be read (\(reason)); check the path")
+            case .tooLarge:
+                throw UsageError("--storyboard \(path): larger than the \(maxFileSize / 1_048_576) MB limit for storyboards; check the path (a storyboard is a few KB of JSON)", command: command)
+            default:
+                throw RuntimeFailure("--storyboard \(path): cannot be read; check its permissions")
+            }
         }
         let document: JSONValue
         do {
-            document = try JSONReader.parse([UInt8](data))
+            document = try JSONReader.parse(data)
         } catch let e as JSONReader.SyntaxError {
             throw UsageError("storyboard \(path): invalid JSON at \(e)", command: command)
         }

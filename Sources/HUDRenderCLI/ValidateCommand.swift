@@ -6,7 +6,6 @@
 // and every problem printed with its file and JSON path; a manifest is told from a storyboard by
 // its "outputs" key.
 
-import Foundation
 
 enum ValidateCommand: Command {
     static let name = "validate"

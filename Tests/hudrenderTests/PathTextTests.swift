@@ -19,4 +19,12 @@ final class PathTextTests: XCTestCase {
         XCTAssertEqual(PathText.appending("docs", "x.gif"), "docs/x.gif")
         XCTAssertEqual(PathText.appending("/", "x.gif"), "/x.gif")
     }
+
+    func testFileExtensionAsNSStringGivesIt() {
+        let cases: [(String, String)] = [
+            ("a.b.GIF", "GIF"), ("x/.gif", ""), ("x.gif/", "gif"), ("a b.g if", "g if"), ("x.", ""),
+            ("dir.d/x", ""), ("x", ""), ("/", ""), ("out/hud.webp", "webp"),
+        ]
+        for (path, ext) in cases { XCTAssertEqual(PathText.fileExtension(path), ext, path) }
+    }
 }
