@@ -130,6 +130,9 @@ extension GIF {
                     }
                     return k0
                 }
+                // The last colour drawn undithered and its index: runs of one colour (flat areas, and a
+                // fade's rows) look it up once.
+                var lastColour: UInt32 = 0, lastIndex = t
                 for y in 0..<h {
                     if nextDirty { next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }; nextDirty = false }
                     for x in 0..<w {
@@ -137,6 +140,7 @@ extension GIF {
                         if nd[i] == 0 { continue }
                         let c = f[i]
                         if c == 0 { q[i] = t; continue }
+                        if !ordered && (strength == 0 || (nd[i] == 1 && !first)) && c == lastColour { q[i] = lastIndex; continue }
                         let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
                         if ordered {
                             let k0 = nearest(r, g, b)
@@ -150,8 +154,10 @@ extension GIF {
                         // frame and defeats LZW, and the frame writer's keep thresholds already
                         // spread a fade's steps (see GIF.keepBudget). They are dithered when they
                         // come to rest (redrawn after a disposal) and in the first frame.
-                        if strength == 0 { q[i] = nearest(r, g, b); continue }
-                        if nd[i] == 1 && !first { q[i] = nearest(r, g, b); continue }
+                        if strength == 0 || (nd[i] == 1 && !first) {
+                            lastColour = c; lastIndex = nearest(r, g, b)
+                            q[i] = lastIndex; continue
+                        }
                         if isEdge(x, y, i, c) { q[i] = nearest(r, g, b); continue }
                         let e = (x + 1) * 3
                         let vr = max(0, min(255, Float(r) + cur[e])), vg = max(0, min(255, Float(g) + cur[e + 1])), vb = max(0, min(255, Float(b) + cur[e + 2]))
