@@ -45,6 +45,9 @@ extension GIF {
         /// Per pixel: 0 source unchanged, 1 source changed, 3 unchanged but cleared by the previous
         /// frame's disposal (drawn again as it was).
         private var needs: [UInt8]
+        /// Per pixel whose source changed, 1 when it may go on showing what is shown (drawBox's
+        /// decision, which pixelChoices reuses for the global palette); other pixels' are stale.
+        private var keeps: [UInt8]
 
         private struct Pending {
             var x: Int, y: Int, w: Int, h: Int
@@ -73,6 +76,7 @@ extension GIF {
             paletteColors = palette.colors.map { GIF.opaqueBit | UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b) } + [0]
             quantized = [UInt8](repeating: 0, count: width * height)
             needs = [UInt8](repeating: 0, count: width * height)
+            keeps = [UInt8](repeating: 0, count: width * height)
             var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: palette.tableSize)
             for (i, c) in palette.colors.enumerated() { colors[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b) }
             stream = try Stream(file: file, width: width, height: height, globalColors: colors,
@@ -160,15 +164,20 @@ extension GIF {
         /// where the source is transparent (the clear below, and transparent pixels are never drawn).
         private func clearBox(_ frame: [UInt32], within r: Region) -> (Int, Int, Int, Int)? {
             var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
-            let w0 = width
+            let (w0, h0) = (width, height)
             frame.withUnsafeBufferPointer { f in
             display.withUnsafeBufferPointer { d in
-                for y in r.y0...r.y1 {
-                    let row = y * w0
-                    for x in r.x0...r.x1 where f[row + x] == 0 && d[row + x] != 0 {
-                        cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
+                let parts = RowSplit.run(r.y0..<(r.y1 + 1)) { rows in
+                    var cx0 = w0, cy0 = h0, cx1 = -1, cy1 = -1
+                    for y in rows {
+                        let row = y * w0
+                        for x in r.x0...r.x1 where f[row + x] == 0 && d[row + x] != 0 {
+                            cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
+                        }
                     }
+                    return (cx0, cy0, cx1, cy1)
                 }
+                for p in parts { cx0 = min(cx0, p.0); cy0 = min(cy0, p.1); cx1 = max(cx1, p.2); cy1 = max(cy1, p.3) }
             }}
             return cx1 >= 0 ? (cx0, cy0, cx1, cy1) : nil
         }
@@ -218,6 +227,7 @@ extension GIF {
             needs.withUnsafeBufferPointer { needs in
             quantized.withUnsafeBufferPointer { q in
             display.withUnsafeBufferPointer { display in
+            keeps.withUnsafeMutableBufferPointer { kp in
             paletteColors.withUnsafeBufferPointer { pc in
                 let parts = RowSplit.run(r.y0..<(r.y1 + 1)) { rows in
                     var bx0 = w0, by0 = h0, bx1 = -1, by1 = -1, count = 0, error = 0
@@ -229,8 +239,9 @@ extension GIF {
                             if nd == 0 { continue }
                             if nd == 1 {
                                 let c = pc[Int(q[i])], d = display[i]
-                                let kb = GIF.rests(next, i) ? 0 : keep
-                                if c == d || GIF.mayKeep(f[i], d, budget: kb) { continue }
+                                let kept = GIF.mayKeep(f[i], c, d, budget: GIF.rests(next, i) ? 0 : keep)
+                                kp[i] = kept ? 1 : 0
+                                if kept { continue }
                                 count += 1
                                 error += GIF.squaredError(f[i], c)
                             }
@@ -243,7 +254,7 @@ extension GIF {
                     bx0 = min(bx0, p.0); by0 = min(by0, p.1); bx1 = max(bx1, p.2); by1 = max(by1, p.3)
                     changedCount += p.4; globalError += p.5
                 }
-            }}}}}}
+            }}}}}}}
             if bx1 < 0 { return ((0, 0, 0, 0), 0, 0) }
             return ((bx0, by0, bx1 - bx0 + 1, by1 - by0 + 1), changedCount, globalError)
         }
@@ -261,7 +272,7 @@ extension GIF {
             quantized.withUnsafeBufferPointer { quantized in
             display.withUnsafeBufferPointer { display in
             shown.withUnsafeBufferPointer { shown in
-            paletteColors.withUnsafeBufferPointer { pc in
+            keeps.withUnsafeBufferPointer { kp in
             choices.target.withUnsafeMutableBufferPointer { target in
             choices.alternative.withUnsafeMutableBufferPointer { alternative in
             choices.truth.withUnsafeMutableBufferPointer { truths in
@@ -283,10 +294,10 @@ extension GIF {
                             default:
                                 if truth == 0 { target[j] = t; continue }
                                 let k = isLocal ? localIndices[j] : quantized[i]
-                                let c = isLocal ? localColors[Int(k)] : pc[Int(k)]
                                 let rests = GIF.rests(next, i)
-                                let kb = rests ? 0 : keep
-                                if c == d || GIF.mayKeep(truth, d, budget: kb) {
+                                // drawBox decided this for the global palette.
+                                let kept = isLocal ? GIF.mayKeep(truth, localColors[Int(k)], d, budget: rests ? 0 : keep) : kp[i] != 0
+                                if kept {
                                     // Keeping what is shown is the smallest change; drawing is acceptable too.
                                     target[j] = t; alternative[j] = Int16(k)
                                 } else {
@@ -308,7 +319,8 @@ extension GIF {
                               codeSize: Stream.minCodeSize(entries: local.table.count))
         }
 
-        /// Updates what is shown from the indices the encoder chose. (Raw buffers, as in `drawBox`.)
+        /// Updates what is shown from the indices the encoder chose. (Raw buffers, as in `drawBox`; rows
+        /// in two halves, GIF.RowSplit.)
         private func commit(_ indices: [UInt8], box: (x: Int, y: Int, w: Int, h: Int), colors: [UInt32],
                             transparent: UInt8, isLocal: Bool) {
             let t = Int(transparent)
@@ -317,13 +329,15 @@ extension GIF {
             colors.withUnsafeBufferPointer { colors in
             display.withUnsafeMutableBufferPointer { display in
             shown.withUnsafeMutableBufferPointer { shown in
-                for y in 0..<box.h {
-                    for x in 0..<box.w {
-                        let k = Int(indices[y * box.w + x])
-                        if k == t { continue }
-                        let i = (y + box.y) * width + x + box.x
-                        display[i] = colors[k]
-                        shown[i] = isLocal ? -1 : Int16(k)
+                _ = RowSplit.run(0..<box.h) { rows in
+                    for y in rows {
+                        let i0 = (y + box.y) * width + box.x, j0 = y * box.w
+                        for x in 0..<box.w {
+                            let k = Int(indices[j0 + x])
+                            if k == t { continue }
+                            display[i0 + x] = colors[k]
+                            shown[i0 + x] = isLocal ? -1 : Int16(k)
+                        }
                     }
                 }
             }}}}
@@ -351,6 +365,13 @@ extension GIF {
     @inline(__always)
     static func mayKeep(_ truth: UInt32, _ shown: UInt32, budget: Int) -> Bool {
         budget > 0 && truth != 0 && shown != 0 && squaredError(truth, shown) <= budget
+    }
+
+    /// Whether a changed pixel that would be drawn `drawn` may go on showing `shown`: they are the
+    /// same colour, or `shown` is within `budget`.
+    @inline(__always)
+    static func mayKeep(_ truth: UInt32, _ drawn: UInt32, _ shown: UInt32, budget: Int) -> Bool {
+        drawn == shown || mayKeep(truth, shown, budget: budget)
     }
 }
 

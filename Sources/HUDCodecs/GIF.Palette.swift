@@ -80,17 +80,24 @@ extension GIF {
             new.withUnsafeBufferPointer { f in
             bins.withUnsafeMutableBufferPointer { h in
                 let all = f.isEmpty
+                // A run of one colour shown since one moment (flat areas, a fade's rows) computes its
+                // weight and bin once.
+                var runColour: UInt32 = 0, runSince = Double.nan, wt = 0.0
+                var k = 0, r = 0.0, g = 0.0, b = 0.0
                 for i in 0..<p.count {
                     if !all && f[i] == p[i] { continue }
                     let c = p[i]
-                    let wt = min(cap, 1 + max(0, time - s[i]) * 25)
+                    if c != runColour || s[i] != runSince {
+                        runColour = c; runSince = s[i]
+                        wt = min(cap, 1 + max(0, time - s[i]) * 25)
+                        let ri = Int((c >> 16) & 0xFF), gi = Int((c >> 8) & 0xFF), bi = Int(c & 0xFF)
+                        k = Self.bin(ri, gi, bi) &* 4
+                        r = Double(ri); g = Double(gi); b = Double(bi)
+                    }
                     if c & GIF.opaqueBit == 0 {
                         transparent = true
                     } else {
-                        let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
-                        let bin = Self.bin(r, g, b)
-                        let k = bin &* 4
-                        h[k] += wt; h[k + 1] += wt * Double(r); h[k + 2] += wt * Double(g); h[k + 3] += wt * Double(b)
+                        h[k] += wt; h[k + 1] += wt * r; h[k + 2] += wt * g; h[k + 3] += wt * b
                         if exactOn {
                             // Runs of one colour (flat areas) go to the dictionary as one update.
                             if let last = exactAdds.last, last.0 == c { exactAdds[exactAdds.count - 1].1 += wt } else { exactAdds.append((c, wt)) }

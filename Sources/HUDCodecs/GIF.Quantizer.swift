@@ -22,7 +22,9 @@ extension GIF {
             self.palette = palette; self.dithering = dithering
             search = PaletteSearch(palette.lab)
             transparent = UInt8(palette.transparentIndex)
-            cache = [UInt8](repeating: 0, count: 1 << 24)
+            // Not cleared: an entry is read only once `known` marks it, so only the pages of the
+            // colours met are ever touched.
+            cache = [UInt8](unsafeUninitializedCapacity: 1 << 24) { _, count in count = 1 << 24 }
             known = [UInt64](repeating: 0, count: (1 << 24) / 64)
         }
 
@@ -130,14 +132,28 @@ extension GIF {
                     }
                     return k0
                 }
+                // Moving pixels are drawn undithered: diffusion noise changes from frame to frame and
+                // defeats LZW, and the frame writer's keep thresholds already spread a fade's steps
+                // (see GIF.keepBudget). They are dithered when they come to rest (redrawn after a
+                // disposal) and in the first frame. Without dithering, every pixel is undithered.
+                let plainAll = !ordered && strength == 0, plainMoving = !ordered && !first
+                // The last colour drawn undithered and its index: runs of one colour (flat areas, and a
+                // fade's rows) look it up once.
+                var lastColour: UInt32 = 0, lastIndex = t
                 for y in 0..<h {
                     if nextDirty { next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }; nextDirty = false }
+                    let row = y * w
                     for x in 0..<w {
-                        let i = y * w + x
-                        if nd[i] == 0 { continue }
+                        let i = row + x
+                        let n = nd[i]
+                        if n == 0 { continue }
                         let c = f[i]
                         if c == 0 { q[i] = t; continue }
                         let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
+                        if plainAll || (plainMoving && n == 1) {
+                            if c != lastColour { lastColour = c; lastIndex = nearest(r, g, b) }
+                            q[i] = lastIndex; continue
+                        }
                         if ordered {
                             let k0 = nearest(r, g, b)
                             if isEdge(x, y, i, c) { q[i] = k0; continue }
@@ -146,12 +162,6 @@ extension GIF {
                                                              pr: pr, pg: pg, pb: pb)
                             continue
                         }
-                        // Moving pixels are drawn undithered: diffusion noise changes from frame to
-                        // frame and defeats LZW, and the frame writer's keep thresholds already
-                        // spread a fade's steps (see GIF.keepBudget). They are dithered when they
-                        // come to rest (redrawn after a disposal) and in the first frame.
-                        if strength == 0 { q[i] = nearest(r, g, b); continue }
-                        if nd[i] == 1 && !first { q[i] = nearest(r, g, b); continue }
                         if isEdge(x, y, i, c) { q[i] = nearest(r, g, b); continue }
                         let e = (x + 1) * 3
                         let vr = max(0, min(255, Float(r) + cur[e])), vg = max(0, min(255, Float(g) + cur[e + 1])), vb = max(0, min(255, Float(b) + cur[e + 2]))

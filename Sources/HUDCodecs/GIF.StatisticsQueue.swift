@@ -12,15 +12,17 @@ import Dispatch
 
 extension GIF {
     final class StatisticsQueue: @unchecked Sendable {
-        private var stats: ColorStatistics
+        /// Built on the queue: its histogram is large, and clearing it there overlaps the first
+        /// frames' rendering instead of delaying it.
+        private var stats: ColorStatistics?
         private var use = ColorUse()
         private let queue = DispatchQueue(label: "hudrender.gif.statistics")
         private let free: DispatchSemaphore
 
         /// Empty statistics (see `ColorStatistics.init(exactLimit:)`).
         init(exactLimit: Int, depth: Int = 3) {
-            stats = ColorStatistics(exactLimit: exactLimit)
             free = DispatchSemaphore(value: depth)
+            queue.async { [self] in stats = ColorStatistics(exactLimit: exactLimit) }
         }
 
         /// Counts `frame`, shown from `time`, after every frame added before it. Waits while `depth`
@@ -28,7 +30,7 @@ extension GIF {
         func add(_ frame: [UInt32], at time: Double) {
             free.wait()
             queue.async { [self] in
-                stats.add(frame, at: time)
+                stats!.add(frame, at: time)
                 use.add(frame)
                 free.signal()
             }
@@ -38,8 +40,8 @@ extension GIF {
         /// animation) and returns them, with the colours each frame draws (for the palette's order).
         func close(at time: Double) -> (ColorStatistics, ColorUse) {
             queue.sync {
-                stats.close(at: time)
-                return (stats, use)
+                stats!.close(at: time)
+                return (stats!, use)
             }
         }
     }

@@ -155,17 +155,17 @@ public enum GIF {
             out.withUnsafeMutableBufferPointer { o in
                 let px = raw.bindMemory(to: UInt8.self)
                 var i = 0
-                // Four pixels at a time: when all are opaque (most of a UI frame) only the channels
+                // Eight pixels at a time: when all are opaque (most of a UI frame) only the channels
                 // move, in vector lanes (memory order R, G, B, A: little-endian words hold A on top).
-                while i &+ 4 <= n {
-                    let v = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-                    if v &>> 24 == SIMD4(repeating: 255) {
-                        let c = (v & 0xFF) &<< 16 | (v & 0xFF00) | (v &>> 16) & 0xFF | SIMD4(repeating: opaqueBit)
-                        UnsafeMutableRawPointer(o.baseAddress! + i).storeBytes(of: c, as: SIMD4<UInt32>.self)
+                while i &+ 8 <= n {
+                    let v = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
+                    if v &>> 24 == SIMD8(repeating: 255) {
+                        let c = (v & 0xFF) &<< 16 | (v & 0xFF00) | (v &>> 16) & 0xFF | SIMD8(repeating: opaqueBit)
+                        UnsafeMutableRawPointer(o.baseAddress! + i).storeBytes(of: c, as: SIMD8<UInt32>.self)
                     } else {
-                        for k in i..<(i &+ 4) { o[k] = flatPixel(px, k, threshold: threshold, matte: matte) }
+                        for k in i..<(i &+ 8) { o[k] = flatPixel(px, k, threshold: threshold, matte: matte) }
                     }
-                    i &+= 4
+                    i &+= 8
                 }
                 while i < n { o[i] = flatPixel(px, i, threshold: threshold, matte: matte); i += 1 }
             }

@@ -33,6 +33,24 @@ final class GIFPaletteTests: XCTestCase {
         XCTAssertLessThan(palette.meanSquaredError, GIF.Options.exactPaletteError)
     }
 
+    /// A run of one colour whose pixels appeared at different moments is weighted pixel by pixel:
+    /// half a row of grey shown for 2 s and half shown for 1 s, replaced at once.
+    func testRunOfOneColourIsWeightedByEachPixelsTimeOnScreen() {
+        let n = 64, white = pixel(255, 255, 255), grey = pixel(128, 128, 128), black = pixel(0, 0, 0)
+        var stats = GIF.ColorStatistics(exactLimit: 255)
+        stats.add([UInt32](repeating: white, count: n), at: 0)
+        stats.add([UInt32](repeating: grey, count: n / 2) + [UInt32](repeating: white, count: n / 2), at: 1)
+        stats.add([UInt32](repeating: grey, count: n), at: 2)
+        stats.add([UInt32](repeating: black, count: n), at: 3)
+        // Weight 1 + 25 per second on screen: grey 32 pixels x 51 and 32 x 26.
+        let k = GIF.ColorStatistics.bin(128, 128, 128) * 4
+        XCTAssertEqual(stats.bins[k], Double(n / 2 * 51 + n / 2 * 26))
+        XCTAssertEqual(stats.bins[k + 1], Double(n / 2 * 51 + n / 2 * 26) * 128)
+        XCTAssertEqual(stats.exact?[grey], Double(n / 2 * 51 + n / 2 * 26))
+        // White: 32 pixels replaced after 1 s (26), 32 after 2 s (51).
+        XCTAssertEqual(stats.bins[GIF.ColorStatistics.bin(255, 255, 255) * 4], Double(n / 2 * 26 + n / 2 * 51))
+    }
+
     /// An entry's colour is the weighted sRGB mean of the colours nearest to it, not its OkLab
     /// centre converted back.
     func testEntryIsTheWeightedSRGBMeanOfItsColours() {

@@ -85,10 +85,11 @@ final class GIFPipelineTests: XCTestCase {
     /// Flattening takes opaque pixels four at a time: blocks that are all opaque, blocks with a
     /// translucent or transparent pixel, and a tail shorter than four must all give the per-pixel result.
     func testFlattenMatchesThePerPixelRuleAcrossBlocksAndTail() throws {
-        let n = 4 * 7 + 3
+        // Two opaque blocks of eight (the vector path), blocks mixing alphas, and a tail.
+        let n = 8 * 5 + 5
         var px = [UInt8](repeating: 0, count: n * 4)
         for i in 0..<n {
-            let a = [255, 255, 255, 128, 255, 0, 255, 255, 64, 255, 255][i % 11]
+            let a = i < 16 ? 255 : [255, 255, 255, 128, 255, 0, 255, 255, 64, 255, 255][i % 11]
             px[i * 4] = UInt8(i * 7 % 256 * a / 255); px[i * 4 + 1] = UInt8(i * 13 % 256 * a / 255)
             px[i * 4 + 2] = UInt8(i * 29 % 256 * a / 255); px[i * 4 + 3] = UInt8(a)
         }
