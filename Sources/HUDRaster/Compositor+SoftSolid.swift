@@ -1,0 +1,133 @@
+// Compositor.SoftSolid: source-over of a solid colour through soft coverage, eight pixels a step.
+//
+// Design note: a blurred shadow or glow is a mask of mostly partial coverage, composited with
+// `blendSolid` row by row. Per pixel the colour scaled by its coverage, scale(s, c), is rounded
+// channel by channel, so it can be computed in any lane layout: here each channel of eight pixels
+// is one multiply of the eight coverages (widened once) by that channel in every lane, instead of
+// two multiplies per four pixels with each coverage copied into its pixel's two lanes. Black, the
+// usual shadow, skips its colour channels. The channels are then interleaved into `overRun`'s lane
+// layout (r|g<<8, b|a<<8 per pixel) and blended as there. A transparent destination (a layer's
+// untouched pixels) takes the scaled colour as is: over(x, 0) is x. The bytes are `SolidOver`'s
+// (`partial4`'s arithmetic per pixel), which groups holding a fully covered pixel of a `FineSolid`
+// colour keep using.
+
+extension Compositor {
+    /// A premultiplied colour set up for soft coverage (see the note).
+    struct SoftSolid {
+        /// The colour in `overRun`'s lane layout, its (r, b) and (g, a) channels in the low bytes.
+        let srb: SIMD8<UInt16>, sag: SIMD8<UInt16>
+        /// The colour's alpha in every lane.
+        let sa: SIMD8<UInt16>
+        /// No colour channel (r = g = b = 0): only the alpha is scaled.
+        let black: Bool
+
+        @inline(__always) init(_ s: UInt32) {
+            let s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
+            srb = s16 & SIMD8<UInt16>(repeating: 0x00FF)
+            sag = s16 &>> 8
+            sa = SIMD8(repeating: UInt16(truncatingIfNeeded: s >> 24))
+            black = s & 0x00FF_FFFF == 0
+        }
+
+        /// Eight pixels at `p` at the coverage bytes of `c8` (lowest first).
+        @inline(__always) func partial8(_ p: UnsafeMutableRawPointer, _ c8: UInt64) {
+            partial4(p, UInt32(truncatingIfNeeded: c8))
+            partial4(p + 16, UInt32(truncatingIfNeeded: c8 >> 32))
+        }
+
+        /// Four pixels at `p` at the coverage bytes of `c4`: over(scale(s, c), d) per pixel.
+        @inline(__always) func partial4(_ p: UnsafeMutableRawPointer, _ c4: UInt32) {
+            let c16 = Compositor.widen4(c4), half = SIMD8<UInt16>(repeating: 128)
+            let src: SIMD8<UInt16>, srcA: SIMD8<UInt16>
+            if black {
+                // The scaled alpha of each pixel, already in both of its lanes; it is also the
+                // whole source, in the high byte of the pixel's second lane.
+                srcA = Compositor.div255s(sa &* c16 &+ half)
+                src = unsafeBitCast((unsafeBitCast(srcA, to: SIMD4<UInt32>.self) &>> 16) &<< 24, to: SIMD8<UInt16>.self)
+            } else {
+                let rb = Compositor.div255s(srb &* c16 &+ half)
+                let agLanes = Compositor.div255s(sag &* c16 &+ half)
+                let a32 = unsafeBitCast(agLanes, to: SIMD4<UInt32>.self) &>> 16
+                srcA = unsafeBitCast(a32 | (a32 &<< 16), to: SIMD8<UInt16>.self)
+                src = rb | (agLanes &<< 8)
+            }
+            SoftSolid.over4(p, src, srcA)
+        }
+
+        /// Four pixels at `p`: source-over of `src` (lane layout of `overRun`) whose alpha is in
+        /// both lanes of each pixel in `srcA`.
+        @inline(__always) static func over4(_ p: UnsafeMutableRawPointer, _ src: SIMD8<UInt16>, _ srcA: SIMD8<UInt16>) {
+            let v = p.loadUnaligned(as: SIMD8<UInt16>.self)
+            // Tested as the vector's two halves: two scalar loads for the test made the compiler
+            // build the vector from them lane by lane.
+            let w = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+            if w[0] | w[1] == 0 {
+                p.storeBytes(of: src, as: SIMD8<UInt16>.self)
+                return
+            }
+            let lo = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+            let inv = SIMD8<UInt16>(repeating: 255) &- srcA
+            let drb = Compositor.div255s((v & lo) &* inv &+ half)
+            let dag = Compositor.div255s((v &>> 8) &* inv &+ half) &<< 8
+            p.storeBytes(of: (drb | dag) &+ src, as: SIMD8<UInt16>.self)
+        }
+    }
+
+    /// Whether any of the eight bytes of `c8` is 255.
+    @inline(__always) static func hasFullByte(_ c8: UInt64) -> Bool {
+        let x = ~c8
+        return (x &- 0x0101_0101_0101_0101) & c8 & 0x8080_8080_8080_8080 != 0
+    }
+}
+
+extension Compositor {
+    /// `blendSolid` under normal blending: source-over of `o` through the coverage bytes `cov`,
+    /// eight pixels a step (empty, fully covered or soft), the last few four or one at a time.
+    @inline(never) static func overSolid(_ d: UnsafeMutablePointer<UInt32>, _ n: Int, _ cov: UnsafePointer<UInt8>,
+                                         _ o: SolidOver) {
+        let soft = SoftSolid(o.s)
+        let craw = UnsafeRawPointer(cov), draw = UnsafeMutableRawPointer(d)
+        var i = 0
+        while i &+ 8 <= n {
+            let c8 = craw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if c8 == 0 { i &+= 8; continue }
+            if c8 == ~0 {
+                // A long run goes to the run blender; eight pixels (the inside of a small shape)
+                // are blended here, without the run set-up.
+                if i &+ 32 <= n && craw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+                    & craw.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
+                    & craw.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self) == ~0 {
+                    let j = runEnd(cov, i &+ 32, n)
+                    if o.hasFine { o.fine.run(d + i, j &- i) } else { overLongRun(d + i, j &- i, o.s) }
+                    i = j
+                    continue
+                }
+                o.full4(draw + (i &<< 2))
+                o.full4(draw + (i &<< 2) + 16)
+                i &+= 8
+                continue
+            }
+            if o.hasFine && hasFullByte(c8) {
+                // Fully covered pixels of a fine colour: `SolidOver`'s groups of four.
+                o.group4(draw + (i &<< 2), UInt32(truncatingIfNeeded: c8))
+                o.group4(draw + (i &<< 2) + 16, UInt32(truncatingIfNeeded: c8 >> 32))
+            } else {
+                soft.partial8(draw + (i &<< 2), c8)
+            }
+            i &+= 8
+        }
+        if i &+ 4 <= n {
+            o.group4(draw + (i &<< 2), craw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            i &+= 4
+        }
+        while i < n { o.one(d + i, UInt32(cov[i])); i &+= 1 }
+    }
+}
+
+extension Compositor.SolidOver {
+    /// Four pixels at `p` at the coverage bytes of `c4`, whatever they are.
+    @inline(__always) func group4(_ p: UnsafeMutableRawPointer, _ c4: UInt32) {
+        if c4 == 0 { return }
+        if c4 == ~0 { full4(p) } else { partial4(p, c4) }
+    }
+}
