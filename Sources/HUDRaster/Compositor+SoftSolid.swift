@@ -5,53 +5,41 @@
 // channel by channel, so it can be computed in any lane layout: here each channel of eight pixels
 // is one multiply of the eight coverages (widened once) by that channel in every lane, instead of
 // two multiplies per four pixels with each coverage copied into its pixel's two lanes. Black, the
-// usual shadow, skips its colour channels. The channels are then interleaved into `overRun`'s lane
-// layout (r|g<<8, b|a<<8 per pixel) and blended as there. A transparent destination (a layer's
-// untouched pixels) takes the scaled colour as is: over(x, 0) is x. The bytes are `SolidOver`'s
-// (`partial4`'s arithmetic per pixel), which groups holding a fully covered pixel of a `FineSolid`
-// colour keep using.
+// usual shadow, skips its colour channels. The channels are then interleaved (unpacks) into
+// `overRun`'s lane layout (r|g<<8, b|a<<8 per pixel) and blended as there. A transparent
+// destination (a layer's untouched pixels) takes the scaled colour as is: over(x, 0) is x. The
+// bytes are `SolidOver.partial4`'s, which groups holding a fully covered pixel of a `FineSolid`
+// colour keep using. The interleaves are byte shuffles of the vectors' bytes: written as lane
+// shuffles, the compiler scalarised the lanes' arithmetic and rebuilt the vectors lane by lane.
 
 extension Compositor {
     /// A premultiplied colour set up for soft coverage (see the note).
     struct SoftSolid {
-        /// The colour in `overRun`'s lane layout, its (r, b) and (g, a) channels in the low bytes.
-        let srb: SIMD8<UInt16>, sag: SIMD8<UInt16>
-        /// The colour's alpha in every lane.
-        let sa: SIMD8<UInt16>
+        /// Each of the colour's channels in every lane.
+        let r: SIMD8<UInt16>, g: SIMD8<UInt16>, b: SIMD8<UInt16>, sa: SIMD8<UInt16>
         /// No colour channel (r = g = b = 0): only the alpha is scaled.
         let black: Bool
 
         @inline(__always) init(_ s: UInt32) {
-            let s16 = unsafeBitCast(SIMD2<UInt64>(repeating: UInt64(s) | UInt64(s) << 32), to: SIMD8<UInt16>.self)
-            srb = s16 & SIMD8<UInt16>(repeating: 0x00FF)
-            sag = s16 &>> 8
+            r = SIMD8(repeating: UInt16(truncatingIfNeeded: s & 255))
+            g = SIMD8(repeating: UInt16(truncatingIfNeeded: (s >> 8) & 255))
+            b = SIMD8(repeating: UInt16(truncatingIfNeeded: (s >> 16) & 255))
             sa = SIMD8(repeating: UInt16(truncatingIfNeeded: s >> 24))
             black = s & 0x00FF_FFFF == 0
         }
 
-        /// Eight pixels at `p` at the coverage bytes of `c8` (lowest first).
+        /// Eight pixels at `p` at the coverage bytes of `c8` (lowest first): each channel of the
+        /// eight scaled at once, then interleaved into two groups of four.
         @inline(__always) func partial8(_ p: UnsafeMutableRawPointer, _ c8: UInt64) {
-            partial4(p, UInt32(truncatingIfNeeded: c8))
-            partial4(p + 16, UInt32(truncatingIfNeeded: c8 >> 32))
-        }
-
-        /// Four pixels at `p` at the coverage bytes of `c4`: over(scale(s, c), d) per pixel.
-        @inline(__always) func partial4(_ p: UnsafeMutableRawPointer, _ c4: UInt32) {
-            let c16 = Compositor.widen4(c4), half = SIMD8<UInt16>(repeating: 128)
-            let src: SIMD8<UInt16>, srcA: SIMD8<UInt16>
-            if black {
-                // The scaled alpha of each pixel, already in both of its lanes; it is also the
-                // whole source, in the high byte of the pixel's second lane.
-                srcA = Compositor.div255s(sa &* c16 &+ half)
-                src = unsafeBitCast((unsafeBitCast(srcA, to: SIMD4<UInt32>.self) &>> 16) &<< 24, to: SIMD8<UInt16>.self)
-            } else {
-                let rb = Compositor.div255s(srb &* c16 &+ half)
-                let agLanes = Compositor.div255s(sag &* c16 &+ half)
-                let a32 = unsafeBitCast(agLanes, to: SIMD4<UInt32>.self) &>> 16
-                srcA = unsafeBitCast(a32 | (a32 &<< 16), to: SIMD8<UInt16>.self)
-                src = rb | (agLanes &<< 8)
+            let c = Compositor.widen8(c8), half = SIMD8<UInt16>(repeating: 128)
+            let a8 = Compositor.div255s(c &* sa &+ half)
+            var rg = SIMD8<UInt16>.zero, ba = a8 &<< 8
+            if !black {
+                rg = Compositor.div255s(c &* r &+ half) | (Compositor.div255s(c &* g &+ half) &<< 8)
+                ba |= Compositor.div255s(c &* b &+ half)
             }
-            SoftSolid.over4(p, src, srcA)
+            SoftSolid.over4(p, Compositor.zipLow(rg, ba), Compositor.zipLow(a8, a8))
+            SoftSolid.over4(p + 16, Compositor.zipHigh(rg, ba), Compositor.zipHigh(a8, a8))
         }
 
         /// Four pixels at `p`: source-over of `src` (lane layout of `overRun`) whose alpha is in
@@ -71,6 +59,27 @@ extension Compositor {
             let dag = Compositor.div255s((v &>> 8) &* inv &+ half) &<< 8
             p.storeBytes(of: (drb | dag) &+ src, as: SIMD8<UInt16>.self)
         }
+    }
+
+    /// Eight coverage bytes, lowest first, as eight 16-bit lanes (one unpack against zero).
+    @inline(__always) static func widen8(_ c8: UInt64) -> SIMD8<UInt16> {
+        let b = unsafeBitCast(SIMD2<UInt64>(c8, 0), to: SIMD16<UInt8>.self)
+        let d = SIMD16<UInt8>(b[0], 0, b[1], 0, b[2], 0, b[3], 0, b[4], 0, b[5], 0, b[6], 0, b[7], 0)
+        return unsafeBitCast(d, to: SIMD8<UInt16>.self)
+    }
+
+    /// Lanes 0...3 of `x` and `y` alternated, x0, y0, x1, y1, ... (one unpack; see the note).
+    @inline(__always) static func zipLow(_ x: SIMD8<UInt16>, _ y: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let a = unsafeBitCast(x, to: SIMD16<UInt8>.self), b = unsafeBitCast(y, to: SIMD16<UInt8>.self)
+        return unsafeBitCast(SIMD16<UInt8>(a[0], a[1], b[0], b[1], a[2], a[3], b[2], b[3],
+                                           a[4], a[5], b[4], b[5], a[6], a[7], b[6], b[7]), to: SIMD8<UInt16>.self)
+    }
+
+    /// Lanes 4...7 of `x` and `y` alternated, x4, y4, x5, y5, ... (see `zipLow`).
+    @inline(__always) static func zipHigh(_ x: SIMD8<UInt16>, _ y: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let a = unsafeBitCast(x, to: SIMD16<UInt8>.self), b = unsafeBitCast(y, to: SIMD16<UInt8>.self)
+        return unsafeBitCast(SIMD16<UInt8>(a[8], a[9], b[8], b[9], a[10], a[11], b[10], b[11],
+                                           a[12], a[13], b[12], b[13], a[14], a[15], b[14], b[15]), to: SIMD8<UInt16>.self)
     }
 
     /// Whether any of the eight bytes of `c8` is 255.
