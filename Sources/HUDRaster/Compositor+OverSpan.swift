@@ -33,9 +33,8 @@ extension Compositor {
             let a32 = px &>> 24
             let inv = full &- unsafeBitCast(a32 | (a32 &<< 16), to: SIMD8<UInt16>.self)
             let v = draw.loadUnaligned(fromByteOffset: off, as: SIMD8<UInt16>.self)
-            // The multiply-high division (out of line here, so it stays one instruction).
-            let rb = div255((v & lo) &* inv &+ half)
-            let ag = div255((v &>> 8) &* inv &+ half) &<< 8
+            let rb = div255s((v & lo) &* inv &+ half)
+            let ag = div255s((v &>> 8) &* inv &+ half) &<< 8
             draw.storeBytes(of: (rb | ag) &+ sv, toByteOffset: off, as: SIMD8<UInt16>.self)
         }
         while i < n {

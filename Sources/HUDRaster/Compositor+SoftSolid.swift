@@ -28,10 +28,10 @@ extension Compositor {
             black = s & 0x00FF_FFFF == 0
         }
 
-        /// Eight pixels at `p` at the coverage bytes of `c8` (lowest first): each channel of the
+        /// Eight pixels at `p` at the eight coverage bytes at `cov`: each channel of the
         /// eight scaled at once, then interleaved into two groups of four.
-        @inline(__always) func partial8(_ p: UnsafeMutableRawPointer, _ c8: UInt64) {
-            let c = Compositor.widen8(c8), half = SIMD8<UInt16>(repeating: 128)
+        @inline(__always) func partial8(_ p: UnsafeMutableRawPointer, _ cov: UnsafeRawPointer) {
+            let c = Compositor.widen8(cov), half = SIMD8<UInt16>(repeating: 128)
             let a8 = Compositor.div255s(c &* sa &+ half)
             var rg = SIMD8<UInt16>.zero, ba = a8 &<< 8
             if !black {
@@ -61,9 +61,10 @@ extension Compositor {
         }
     }
 
-    /// Eight coverage bytes, lowest first, as eight 16-bit lanes (one unpack against zero).
-    @inline(__always) static func widen8(_ c8: UInt64) -> SIMD8<UInt16> {
-        let b = unsafeBitCast(SIMD2<UInt64>(c8, 0), to: SIMD16<UInt8>.self)
+    /// The eight coverage bytes at `cov` as eight 16-bit lanes (one unpack against zero). Loaded
+    /// as a vector: moved from a scalar register, its first byte went through another one.
+    @inline(__always) static func widen8(_ cov: UnsafeRawPointer) -> SIMD8<UInt16> {
+        let b = SIMD16<UInt8>(lowHalf: cov.loadUnaligned(as: SIMD8<UInt8>.self), highHalf: .zero)
         let d = SIMD16<UInt8>(b[0], 0, b[1], 0, b[2], 0, b[3], 0, b[4], 0, b[5], 0, b[6], 0, b[7], 0)
         return unsafeBitCast(d, to: SIMD8<UInt16>.self)
     }
@@ -121,7 +122,7 @@ extension Compositor {
                 o.group4(draw + (i &<< 2), UInt32(truncatingIfNeeded: c8))
                 o.group4(draw + (i &<< 2) + 16, UInt32(truncatingIfNeeded: c8 >> 32))
             } else {
-                soft.partial8(draw + (i &<< 2), c8)
+                soft.partial8(draw + (i &<< 2), craw + i)
             }
             i &+= 8
         }

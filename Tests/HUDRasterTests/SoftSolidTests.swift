@@ -4,7 +4,7 @@
 // shadow) apart, and stores the scaled colour on transparent destination groups. Each pixel must
 // still be over(scale(s, c), d), or the fine blend at full coverage of a `FineSolid` colour:
 // seeded rows of mixed coverage (empty, soft, full, in every grouping) over destinations that mix
-// transparent groups of four with translucent and opaque pixels, for black, grey and coloured
+// transparent groups of four with translucent, opaque and mixed ones, for black, grey and coloured
 // sources, at every length up to a few groups of eight.
 
 import XCTest
@@ -17,12 +17,14 @@ final class SoftSolidTests: XCTestCase {
         return ch() | ch() << 8 | ch() << 16 | alpha << 24
     }
 
-    /// A row of `n` destination pixels: transparent, opaque or translucent, by group of four.
+    /// A row of `n` destination pixels: transparent, opaque, translucent or a mix of the three, by
+    /// group of four.
     func destination(_ rng: inout SplitMix64, _ n: Int) -> [UInt32] {
         var out = [UInt32](), kind: UInt64 = 0
         for i in 0..<n {
-            if i % 4 == 0 { kind = rng.next() % 3 }
-            out.append(pixel(&rng, alpha: kind == 0 ? 0 : (kind == 1 ? 255 : UInt32(rng.next() % 256))))
+            if i % 4 == 0 { kind = rng.next() % 4 }
+            let k = kind == 3 ? rng.next() % 3 : kind
+            out.append(pixel(&rng, alpha: k == 0 ? 0 : (k == 1 ? 255 : UInt32(rng.next() % 256))))
         }
         return out
     }
