@@ -333,38 +333,7 @@
                            fine: FineSolid? = nil) {
         if mode == .normal {
             let s = alpha == 255 ? color : scale(color, alpha)
-            if s >> 24 == 0 { return }
-            let o = SolidOver(s, fine: fine)
-            let craw = UnsafeRawPointer(cov), draw = UnsafeMutableRawPointer(d)
-            var i = 0
-            while i < n {
-                if i &+ 4 <= n {
-                    let c4 = craw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-                    if c4 == 0 { i &+= 4; continue }
-                    if c4 != ~0 {
-                        o.partial4(draw + (i &<< 2), c4)
-                        i &+= 4
-                        continue
-                    }
-                    // Full coverage. A long run goes to the run blender; four pixels (the inside of
-                    // a small shape) are blended here, without the run set-up.
-                    if i &+ 32 <= n && craw.loadUnaligned(fromByteOffset: i &+ 4, as: UInt64.self)
-                        & craw.loadUnaligned(fromByteOffset: i &+ 12, as: UInt64.self)
-                        & craw.loadUnaligned(fromByteOffset: i &+ 20, as: UInt64.self) == ~0
-                        && craw.loadUnaligned(fromByteOffset: i &+ 28, as: UInt32.self) == ~0 {
-                        let j = runEnd(cov, i &+ 32, n)
-                        if let f = fine { f.run(d + i, j &- i) } else { overLongRun(d + i, j &- i, s) }
-                        i = j
-                        continue
-                    }
-                    o.full4(draw + (i &<< 2))
-                    i &+= 4
-                    continue
-                }
-                // The last one to three pixels.
-                o.one(d + i, UInt32(cov[i]))
-                i += 1
-            }
+            if s >> 24 != 0 { overSolid(d, n, cov, SolidOver(s, fine: fine)) }
             return
         }
         var i = 0
