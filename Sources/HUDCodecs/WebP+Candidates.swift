@@ -105,15 +105,30 @@ extension WebP {
 
     /// The candidates for a lossless frame: over the previous frame as it is, then, on a canvas of at
     /// most `exhaustiveArea`, over it with `previousRect` (where the previous frame is assumed drawn)
-    /// disposed, when that clears anything. A disposing candidate that draws the same pixels in the
-    /// same rectangle as one that does not is left out (disposal would change nothing).
+    /// disposed, when that clears anything and `triesDisposal` allows. A disposing candidate that
+    /// draws the same pixels in the same rectangle as one that does not is left out (disposal would
+    /// change nothing).
     static func losslessCandidates(previous: [UInt8], current: [UInt8], width: Int, height: Int,
                                    previousRect: Rect) -> [(Candidate, [UInt8])] {
         let exhaustive = width * height <= exhaustiveArea
         let plain = candidates(over: previous, current: current, width: width, height: height,
                                disposesPrevious: false, exhaustive: exhaustive)
-        guard exhaustive, let canvas = disposed(previous, width: width, rect: previousRect) else { return plain }
+        guard exhaustive, let canvas = disposed(previous, width: width, rect: previousRect),
+              triesDisposal(box: changedBox(canvas, current, width: width, height: height), plain: plain[0].0.rect)
+        else { return plain }
         let disposing = candidates(over: canvas, current: current, width: width, height: height, disposesPrevious: true)
         return plain + disposing.filter { d in !plain.contains { $0.0.rect == d.0.rect && $0.1 == d.1 } }
+    }
+
+    /// The smallest rectangle (pixels) whose compression costs enough to be worth sparing.
+    static let costlyArea = 1 << 14
+
+    /// Whether a frame is also drawn after disposing the previous one, whose changed box over the
+    /// disposed canvas is `box` (nil: none) and over the canvas as it is `plain`. Disposal seldom
+    /// wins unless it draws a smaller rectangle; where it does not, it is tried only while its
+    /// rectangle is cheap to compress (small frames, where the margins are thinnest).
+    static func triesDisposal(box: Rect?, plain: Rect) -> Bool {
+        guard let box else { return true }
+        return box.area < plain.area || box.area < costlyArea
     }
 }

@@ -4,9 +4,10 @@
 // candidate encodings (see WebP.Candidate): its changed rectangle replaced or blended, over the
 // previous frame as it is or with the previous frame's rectangle disposed. Which is smallest is
 // not predictable from pixel counts, so they are compressed side by side and the smallest is
-// written (libwebp's animation encoder does the same with -min_size, one candidate after another);
-// a frame of more than two is first ranked at libwebp's least effort, and only its shortlist is
-// compressed at full effort (see WebP+Shortlist.swift).
+// written (libwebp's animation encoder does the same with -min_size, one candidate after another).
+// Disposal is tried on large rectangles only where it draws a smaller one (see
+// `WebP.triesDisposal`), and a large blended rectangle only where a cheap compression shows it
+// within reach of the replaced one (see WebP+Gates.swift).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller (compressed in full only when a cheap compression shows it within reach).
 // Up to one frame per core is in flight, so encoding uses all cores while frames keep arriving. A
@@ -37,7 +38,7 @@ extension WebP {
         private var config = WebPConfig()
         /// For lossless candidates (the same as `config` when the animation is lossless).
         private var losslessConfig = WebPConfig()
-        /// Ranks a lossless frame's candidates before the shortlist is compressed (WebP+Shortlist).
+        /// The cheap compressions that gate full ones (WebP+Gates.swift).
         private var rankingConfig = WebPConfig()
         private var size: (Int, Int)?
         private var appended = 0
@@ -120,16 +121,14 @@ extension WebP {
         }
 
         /// Starts compressing each candidate's pixels (straight RGBA, the size of its rectangle): all of
-        /// them, or, for a lossless frame of many, its shortlist after a cheap ranking.
+        /// them, but a large blended rectangle only if a cheap ranking lets it (see WebP+Gates.swift).
         private func submit(_ job: FrameJob, pixels: [[UInt8]]) {
             inFlight.append(job)
-            if options.quality != nil {
-                compressLossyFirst(job, pixels: pixels)
-            } else if WebP.ranks(job.candidates) {
-                rankThenCompress(job, pixels: pixels)
-            } else {
-                for i in job.candidates.indices { compress(i, of: job, pixels: pixels[i]) }
-            }
+            if options.quality != nil { return compressLossyFirst(job, pixels: pixels) }
+            // The ranking goes first: it is short, and the blended candidate's compression waits for it.
+            let gated = WebP.gatedBlend(job.candidates)
+            if let gated { compressBlendIfRanked(gated, of: job, pixels: pixels) }
+            for i in job.candidates.indices where i != gated?.blend { compress(i, of: job, pixels: pixels[i]) }
         }
 
         private func compress(_ i: Int, of job: FrameJob, pixels: [UInt8]) {
@@ -140,12 +139,13 @@ extension WebP {
             }
         }
 
-        /// Compresses every candidate at the ranking effort, then its shortlist (see
-        /// WebP+Shortlist.swift) at full effort; `job.done` waits for both.
-        private func rankThenCompress(_ job: FrameJob, pixels: [[UInt8]]) {
+        /// Ranks the replaced and blended candidates cheaply, then compresses the blended one in full
+        /// if it may still win (`WebP.blendMayWin`); `job.done` waits for it.
+        private func compressBlendIfRanked(_ pair: (replace: Int, blend: Int), of job: FrameJob, pixels: [[UInt8]]) {
             let ranked = DispatchGroup()
             let (ranking, full, queue) = (rankingConfig, losslessConfig, self.queue)
-            for (i, r) in job.candidates.map(\.rect).enumerated() {
+            for i in [pair.replace, pair.blend] {
+                let r = job.candidates[i].rect
                 queue.async(group: ranked) {
                     let size = try? WebP.compress(pixels[i], width: r.w, height: r.h, config: ranking).get().count
                     job.results[i].rankingSize = size ?? .max
@@ -153,12 +153,11 @@ extension WebP {
             }
             job.done.enter()
             ranked.notify(queue: queue) {
-                let picked = WebP.shortlist(rankingSizes: job.results.map(\.rankingSize),
-                                            disposes: job.candidates.map(\.disposesPrevious))
-                for i in picked {
-                    let r = job.candidates[i].rect
+                let sizes = job.results.map(\.rankingSize)
+                if WebP.blendMayWin(replaceRanked: sizes[pair.replace], blendRanked: sizes[pair.blend]) {
+                    let r = job.candidates[pair.blend].rect
                     queue.async(group: job.done) {
-                        job.results[i].result = WebP.compress(pixels[i], width: r.w, height: r.h, config: full)
+                        job.results[pair.blend].result = WebP.compress(pixels[pair.blend], width: r.w, height: r.h, config: full)
                     }
                 }
                 job.done.leave()

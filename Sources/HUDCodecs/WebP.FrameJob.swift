@@ -18,9 +18,9 @@ extension WebP {
         let results: [Slot]
         let done = DispatchGroup()
         final class Slot {
-            /// The full compression; nil for a candidate left off the shortlist.
+            /// The compression; nil for a candidate a gate left out (see WebP+Gates.swift).
             var result: Result<[UInt8], CompressionFailure>?
-            /// The size at the ranking effort, when the frame was ranked.
+            /// The size at the ranking effort, when the candidate was ranked.
             var rankingSize = Int.max
         }
 
