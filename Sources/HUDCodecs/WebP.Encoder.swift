@@ -7,7 +7,8 @@
 // written (libwebp's animation encoder does the same with -min_size, one candidate after another).
 // Disposal is tried on large rectangles only where it draws a smaller one (see
 // `WebP.triesDisposal`), and a large blended rectangle only where a cheap compression shows it
-// within reach of the replaced one (see WebP+Gates.swift).
+// within reach of the replaced one (see WebP+Gates.swift). A rectangle compressed for an earlier
+// frame (a looping animation's) is taken from the cache (see WebP.CompressionCache).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller (compressed in full only when a cheap compression shows it within reach).
 // Up to one frame per core is in flight, so encoding uses all cores while frames keep arriving. A
@@ -47,6 +48,8 @@ extension WebP {
         /// Frames being compressed or waiting to be chosen, oldest first.
         private var inFlight: [FrameJob] = []
         private let queue = DispatchQueue(label: "hudrender.webp", attributes: .concurrent)
+        /// Lossless rectangles already compressed, for looping animations (nil when lossy).
+        private let cache: CompressionCache?
         private let parallelism: Int
         /// Bytes written so far (the RIFF size is patched from it).
         private var written = 0
@@ -69,6 +72,7 @@ extension WebP {
             losslessConfig = options.quality == nil ? config : try WebP.config(quality: nil, method: 1)
             rankingConfig = try WebP.rankingConfig()
             parallelism = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+            cache = options.quality == nil ? CompressionCache(budget: CompressionCache.encoderBudget) : nil
             file = try AtomicFile(path: path)
         }
 
@@ -133,6 +137,13 @@ extension WebP {
 
         private func compress(_ i: Int, of job: FrameJob, pixels: [UInt8]) {
             let r = job.candidates[i].rect
+            if let cache {
+                if let data = cache.data(width: r.w, height: r.h, pixels: pixels) {
+                    job.results[i].result = .success(data)
+                    return
+                }
+                job.results[i].pixels = pixels
+            }
             let config = job.candidates[i].lossy ? self.config : losslessConfig
             queue.async(group: job.done) {
                 job.results[i].result = WebP.compress(pixels, width: r.w, height: r.h, config: config)
@@ -195,9 +206,21 @@ extension WebP {
         private func chooseOldest(writingTo file: AtomicFile) throws {
             let job = inFlight.removeFirst()
             job.done.wait()
+            remember(job)
             let best = try job.best(after: chosen?.candidate.rect)
             try writeChosen(disposed: best.candidate.disposesPrevious, to: file)
             chosen = (job, best.candidate, best.data)
+        }
+
+        /// Puts the frame's new compressions in the cache and lets go of their pixels.
+        private func remember(_ job: FrameJob) {
+            guard let cache else { return }
+            for (candidate, slot) in zip(job.candidates, job.results) where !slot.pixels.isEmpty {
+                if case .success(let data)? = slot.result {
+                    cache.insert(width: candidate.rect.w, height: candidate.rect.h, pixels: slot.pixels, data: data)
+                }
+                slot.pixels = []
+            }
         }
 
         private func writeChosen(disposed: Bool, to file: AtomicFile) throws {

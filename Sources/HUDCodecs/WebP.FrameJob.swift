@@ -22,6 +22,9 @@ extension WebP {
             var result: Result<[UInt8], CompressionFailure>?
             /// The size at the ranking effort, when the candidate was ranked.
             var rankingSize = Int.max
+            /// The pixels being compressed, kept until the frame is chosen for the encoder's
+            /// `CompressionCache`; empty when there is none to fill.
+            var pixels: [UInt8] = []
         }
 
         init(candidates: [Candidate], assumedPrevious: Rect?, start: Int, end: Int) {
