@@ -77,7 +77,18 @@ extension WebP {
     /// to be drawn (a frame cannot be empty).
     static func candidates(over canvas: [UInt8], current: [UInt8], width: Int, height: Int,
                            disposesPrevious: Bool, exhaustive: Bool = true) -> [(Candidate, [UInt8])] {
-        let box = changedBox(canvas, current, width: width, height: height) ?? Rect(x: 0, y: 0, w: 1, h: 1)
+        candidates(over: canvas, current: current, width: width,
+                   box: drawnBox(changedBox(canvas, current, width: width, height: height)),
+                   disposesPrevious: disposesPrevious, exhaustive: exhaustive)
+    }
+
+    /// The rectangle a frame draws, given its changed box (nil: nothing changed, one pixel).
+    static func drawnBox(_ changed: Rect?) -> Rect { changed ?? Rect(x: 0, y: 0, w: 1, h: 1) }
+
+    /// `candidates(over:current:width:height:disposesPrevious:exhaustive:)` when the box drawn over
+    /// `canvas` is already known.
+    static func candidates(over canvas: [UInt8], current: [UInt8], width: Int, box: Rect,
+                           disposesPrevious: Bool, exhaustive: Bool) -> [(Candidate, [UInt8])] {
         let unchanged = unchangedPixels(canvas, current, width: width, box: box)
         let blends = !exhaustive ? blendChoices(unchanged: unchanged, area: box.area)
             : unchanged == box.area ? [true] : (unchanged ?? 0) > 0 ? [false, true] : [false]
@@ -108,15 +119,18 @@ extension WebP {
     /// disposed, when that clears anything and `triesDisposal` allows. A disposing candidate that
     /// draws the same pixels in the same rectangle as one that does not is left out (disposal would
     /// change nothing).
+    /// `changed` is the box of pixels that differ from `previous` when the caller knows it.
     static func losslessCandidates(previous: [UInt8], current: [UInt8], width: Int, height: Int,
-                                   previousRect: Rect) -> [(Candidate, [UInt8])] {
+                                   previousRect: Rect, changed: Rect? = nil) -> [(Candidate, [UInt8])] {
         let exhaustive = width * height <= exhaustiveArea
-        let plain = candidates(over: previous, current: current, width: width, height: height,
+        let box = drawnBox(changed ?? changedBox(previous, current, width: width, height: height))
+        let plain = candidates(over: previous, current: current, width: width, box: box,
                                disposesPrevious: false, exhaustive: exhaustive)
-        guard exhaustive, let canvas = disposed(previous, width: width, rect: previousRect),
-              triesDisposal(box: changedBox(canvas, current, width: width, height: height), plain: plain[0].0.rect)
-        else { return plain }
-        let disposing = candidates(over: canvas, current: current, width: width, height: height, disposesPrevious: true)
+        guard exhaustive, let canvas = disposed(previous, width: width, rect: previousRect) else { return plain }
+        let disposedBox = changedBox(canvas, current, width: width, height: height)
+        guard triesDisposal(box: disposedBox, plain: box) else { return plain }
+        let disposing = candidates(over: canvas, current: current, width: width, box: drawnBox(disposedBox),
+                                   disposesPrevious: true, exhaustive: true)
         return plain + disposing.filter { d in !plain.contains { $0.0.rect == d.0.rect && $0.1 == d.1 } }
     }
 

@@ -15,11 +15,19 @@ extension WebP {
             let width: Int, height: Int
             let pixels: [UInt8]
 
+            /// Hashes a sample of the pixels (up to `sampled` of them, evenly spaced): keys are
+            /// compared in full anyway, and hashing every byte would cost more than the lookups save.
             func hash(into hasher: inout Hasher) {
                 hasher.combine(width)
                 hasher.combine(height)
-                pixels.withUnsafeBytes { hasher.combine(bytes: $0) }
+                pixels.withUnsafeBytes { raw in
+                    let words = raw.bindMemory(to: UInt32.self)
+                    let step = max(1, words.count / Key.sampled)
+                    for i in stride(from: 0, to: words.count, by: step) { hasher.combine(words[i]) }
+                }
             }
+
+            static let sampled = 256
         }
 
         /// The encoder's budget: room for a spinner's loop of small rectangles, or several frames

@@ -113,9 +113,10 @@ extension WebP {
             let planned = options.quality != nil
                 ? [(Candidate(rect: box, blend: false, disposesPrevious: false, lossy: true),
                     WebP.rectangle(current, previous, width: w, box: box, blend: false))]
-                    + WebP.candidates(over: previous, current: current, width: w, height: h, disposesPrevious: false,
+                    + WebP.candidates(over: previous, current: current, width: w, box: box, disposesPrevious: false,
                                      exhaustive: w * h <= WebP.exhaustiveArea)
-                : WebP.losslessCandidates(previous: previous, current: current, width: w, height: h, previousRect: newestRect)
+                : WebP.losslessCandidates(previous: previous, current: current, width: w, height: h,
+                                          previousRect: newestRect, changed: box)
             submit(FrameJob(candidates: planned.map(\.0), assumedPrevious: newestRect, start: start, end: end),
                    pixels: planned.map(\.1))
             newestRect = box
