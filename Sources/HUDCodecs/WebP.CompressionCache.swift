@@ -5,7 +5,8 @@
 // a rectangle already compressed is not compressed again. Entries are found by their pixels and
 // size, compared in full, so a hit is always the bytes a compression would give (the output never
 // depends on the cache). The oldest entries go first once the entries hold more than `budget`
-// bytes, so memory stays bounded whatever the frame count. Used only from the thread that appends
+// bytes, so memory stays bounded whatever the frame count; an entry larger than an eighth of the
+// budget is not kept. Used only from the thread that appends
 // frames.
 
 extension WebP {
@@ -30,9 +31,9 @@ extension WebP {
             static let sampled = 256
         }
 
-        /// The encoder's budget: room for a spinner's loop of small rectangles, or several frames
-        /// of a whole small canvas.
-        static let encoderBudget = 16 << 20
+        /// The encoder's budget: room for a spinner's loop of small rectangles. Large rectangles
+        /// seldom repeat exactly, so an entry may take only an eighth of the budget.
+        static let encoderBudget = 4 << 20
 
         /// The most bytes (pixels and compressed data) the entries hold.
         let budget: Int
@@ -52,7 +53,7 @@ extension WebP {
         func insert(width: Int, height: Int, pixels: [UInt8], data: [UInt8]) {
             let key = Key(width: width, height: height, pixels: pixels)
             let cost = pixels.count + data.count
-            guard cost <= budget, entries[key] == nil else { return }
+            guard cost * 8 <= budget, entries[key] == nil else { return }
             while held + cost > budget { evictOldest() }
             entries[key] = data
             order.append(key)

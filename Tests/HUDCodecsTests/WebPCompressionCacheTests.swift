@@ -17,17 +17,17 @@ final class WebPCompressionCacheTests: XCTestCase {
     }
 
     func testOldestEntriesGoPastTheBudget() {
-        let cache = WebP.CompressionCache(budget: 100)
-        let a = [UInt8](repeating: 1, count: 40), b = [UInt8](repeating: 2, count: 40), c = [UInt8](repeating: 3, count: 40)
-        cache.insert(width: 10, height: 1, pixels: a, data: [1])
-        cache.insert(width: 10, height: 1, pixels: b, data: [2])
-        cache.insert(width: 10, height: 1, pixels: c, data: [3])
-        XCTAssertNil(cache.data(width: 10, height: 1, pixels: a), "82 + 41 bytes is past the budget")
-        XCTAssertEqual(cache.data(width: 10, height: 1, pixels: b), [2])
-        XCTAssertEqual(cache.data(width: 10, height: 1, pixels: c), [3])
-        cache.insert(width: 30, height: 1, pixels: [UInt8](repeating: 4, count: 120), data: [4])
-        XCTAssertNil(cache.data(width: 30, height: 1, pixels: [UInt8](repeating: 4, count: 120)), "larger than the budget")
-        XCTAssertEqual(cache.data(width: 10, height: 1, pixels: b), [2], "and it evicts nothing")
+        let cache = WebP.CompressionCache(budget: 800)
+        let a = [UInt8](repeating: 1, count: 80), b = [UInt8](repeating: 2, count: 80)
+        for k in 0..<9 {
+            cache.insert(width: 20, height: 1, pixels: [UInt8](repeating: UInt8(k), count: 80), data: [UInt8(k), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        }
+        XCTAssertNil(cache.data(width: 20, height: 1, pixels: [UInt8](repeating: 0, count: 80)), "9 x 100 bytes is past the budget")
+        XCTAssertEqual(cache.data(width: 20, height: 1, pixels: a)?.first, 1)
+        XCTAssertEqual(cache.data(width: 20, height: 1, pixels: b)?.first, 2)
+        cache.insert(width: 25, height: 1, pixels: [UInt8](repeating: 9, count: 100), data: [9])
+        XCTAssertNil(cache.data(width: 25, height: 1, pixels: [UInt8](repeating: 9, count: 100)), "more than an eighth of the budget")
+        XCTAssertEqual(cache.data(width: 20, height: 1, pixels: a)?.first, 1, "and it evicts nothing")
     }
 
     /// A box stepping round four places three times: from the second round on, every frame's
