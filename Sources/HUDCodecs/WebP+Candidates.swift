@@ -77,7 +77,18 @@ extension WebP {
     /// to be drawn (a frame cannot be empty).
     static func candidates(over canvas: [UInt8], current: [UInt8], width: Int, height: Int,
                            disposesPrevious: Bool, exhaustive: Bool = true) -> [(Candidate, [UInt8])] {
-        let box = changedBox(canvas, current, width: width, height: height) ?? Rect(x: 0, y: 0, w: 1, h: 1)
+        candidates(over: canvas, current: current, width: width,
+                   box: drawnBox(changedBox(canvas, current, width: width, height: height)),
+                   disposesPrevious: disposesPrevious, exhaustive: exhaustive)
+    }
+
+    /// The rectangle a frame draws, given its changed box (nil: nothing changed, one pixel).
+    static func drawnBox(_ changed: Rect?) -> Rect { changed ?? Rect(x: 0, y: 0, w: 1, h: 1) }
+
+    /// `candidates(over:current:width:height:disposesPrevious:exhaustive:)` when the box drawn over
+    /// `canvas` is already known.
+    static func candidates(over canvas: [UInt8], current: [UInt8], width: Int, box: Rect,
+                           disposesPrevious: Bool, exhaustive: Bool) -> [(Candidate, [UInt8])] {
         let unchanged = unchangedPixels(canvas, current, width: width, box: box)
         let blends = !exhaustive ? blendChoices(unchanged: unchanged, area: box.area)
             : unchanged == box.area ? [true] : (unchanged ?? 0) > 0 ? [false, true] : [false]
@@ -105,15 +116,33 @@ extension WebP {
 
     /// The candidates for a lossless frame: over the previous frame as it is, then, on a canvas of at
     /// most `exhaustiveArea`, over it with `previousRect` (where the previous frame is assumed drawn)
-    /// disposed, when that clears anything. A disposing candidate that draws the same pixels in the
-    /// same rectangle as one that does not is left out (disposal would change nothing).
+    /// disposed, when that clears anything and `triesDisposal` allows. A disposing candidate that
+    /// draws the same pixels in the same rectangle as one that does not is left out (disposal would
+    /// change nothing).
+    /// `changed` is the box of pixels that differ from `previous` when the caller knows it.
     static func losslessCandidates(previous: [UInt8], current: [UInt8], width: Int, height: Int,
-                                   previousRect: Rect) -> [(Candidate, [UInt8])] {
+                                   previousRect: Rect, changed: Rect? = nil) -> [(Candidate, [UInt8])] {
         let exhaustive = width * height <= exhaustiveArea
-        let plain = candidates(over: previous, current: current, width: width, height: height,
+        let box = drawnBox(changed ?? changedBox(previous, current, width: width, height: height))
+        let plain = candidates(over: previous, current: current, width: width, box: box,
                                disposesPrevious: false, exhaustive: exhaustive)
         guard exhaustive, let canvas = disposed(previous, width: width, rect: previousRect) else { return plain }
-        let disposing = candidates(over: canvas, current: current, width: width, height: height, disposesPrevious: true)
+        let disposedBox = changedBox(canvas, current, width: width, height: height)
+        guard triesDisposal(box: disposedBox, plain: box) else { return plain }
+        let disposing = candidates(over: canvas, current: current, width: width, box: drawnBox(disposedBox),
+                                   disposesPrevious: true, exhaustive: true)
         return plain + disposing.filter { d in !plain.contains { $0.0.rect == d.0.rect && $0.1 == d.1 } }
+    }
+
+    /// The smallest rectangle (pixels) whose compression costs enough to be worth sparing.
+    static let costlyArea = 1 << 14
+
+    /// Whether a frame is also drawn after disposing the previous one, whose changed box over the
+    /// disposed canvas is `box` (nil: none) and over the canvas as it is `plain`. Disposal seldom
+    /// wins unless it draws a smaller rectangle; where it does not, it is tried only while its
+    /// rectangle is cheap to compress (small frames, where the margins are thinnest).
+    static func triesDisposal(box: Rect?, plain: Rect) -> Bool {
+        guard let box else { return true }
+        return box.area < plain.area || box.area < costlyArea
     }
 }

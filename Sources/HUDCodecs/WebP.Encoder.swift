@@ -4,9 +4,11 @@
 // candidate encodings (see WebP.Candidate): its changed rectangle replaced or blended, over the
 // previous frame as it is or with the previous frame's rectangle disposed. Which is smallest is
 // not predictable from pixel counts, so they are compressed side by side and the smallest is
-// written (libwebp's animation encoder does the same with -min_size, one candidate after another);
-// a frame of more than two is first ranked at libwebp's least effort, and only its shortlist is
-// compressed at full effort (see WebP+Shortlist.swift).
+// written (libwebp's animation encoder does the same with -min_size, one candidate after another).
+// Disposal is tried on large rectangles only where it draws a smaller one (see
+// `WebP.triesDisposal`), and a large blended rectangle only where a cheap compression shows it
+// within reach of the replaced one (see WebP+Gates.swift). A rectangle compressed for an earlier
+// frame (a looping animation's) is taken from the cache (see WebP.CompressionCache).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller (compressed in full only when a cheap compression shows it within reach).
 // Up to one frame per core is in flight, so encoding uses all cores while frames keep arriving. A
@@ -37,7 +39,7 @@ extension WebP {
         private var config = WebPConfig()
         /// For lossless candidates (the same as `config` when the animation is lossless).
         private var losslessConfig = WebPConfig()
-        /// Ranks a lossless frame's candidates before the shortlist is compressed (WebP+Shortlist).
+        /// The cheap compressions that gate full ones (WebP+Gates.swift).
         private var rankingConfig = WebPConfig()
         private var size: (Int, Int)?
         private var appended = 0
@@ -46,6 +48,8 @@ extension WebP {
         /// Frames being compressed or waiting to be chosen, oldest first.
         private var inFlight: [FrameJob] = []
         private let queue = DispatchQueue(label: "hudrender.webp", attributes: .concurrent)
+        /// Lossless rectangles already compressed, for looping animations (nil when lossy).
+        private let cache: CompressionCache?
         private let parallelism: Int
         /// Bytes written so far (the RIFF size is patched from it).
         private var written = 0
@@ -68,6 +72,7 @@ extension WebP {
             losslessConfig = options.quality == nil ? config : try WebP.config(quality: nil, method: 1)
             rankingConfig = try WebP.rankingConfig()
             parallelism = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+            cache = options.quality == nil ? CompressionCache(budget: CompressionCache.encoderBudget) : nil
             file = try AtomicFile(path: path)
         }
 
@@ -108,9 +113,10 @@ extension WebP {
             let planned = options.quality != nil
                 ? [(Candidate(rect: box, blend: false, disposesPrevious: false, lossy: true),
                     WebP.rectangle(current, previous, width: w, box: box, blend: false))]
-                    + WebP.candidates(over: previous, current: current, width: w, height: h, disposesPrevious: false,
+                    + WebP.candidates(over: previous, current: current, width: w, box: box, disposesPrevious: false,
                                      exhaustive: w * h <= WebP.exhaustiveArea)
-                : WebP.losslessCandidates(previous: previous, current: current, width: w, height: h, previousRect: newestRect)
+                : WebP.losslessCandidates(previous: previous, current: current, width: w, height: h,
+                                          previousRect: newestRect, changed: box)
             submit(FrameJob(candidates: planned.map(\.0), assumedPrevious: newestRect, start: start, end: end),
                    pixels: planned.map(\.1))
             newestRect = box
@@ -120,32 +126,38 @@ extension WebP {
         }
 
         /// Starts compressing each candidate's pixels (straight RGBA, the size of its rectangle): all of
-        /// them, or, for a lossless frame of many, its shortlist after a cheap ranking.
+        /// them, but a large blended rectangle only if a cheap ranking lets it (see WebP+Gates.swift).
         private func submit(_ job: FrameJob, pixels: [[UInt8]]) {
             inFlight.append(job)
-            if options.quality != nil {
-                compressLossyFirst(job, pixels: pixels)
-            } else if WebP.ranks(job.candidates) {
-                rankThenCompress(job, pixels: pixels)
-            } else {
-                for i in job.candidates.indices { compress(i, of: job, pixels: pixels[i]) }
-            }
+            if options.quality != nil { return compressLossyFirst(job, pixels: pixels) }
+            // The ranking goes first: it is short, and the blended candidate's compression waits for it.
+            let gated = WebP.gatedBlend(job.candidates)
+            if let gated { compressBlendIfRanked(gated, of: job, pixels: pixels) }
+            for i in job.candidates.indices where i != gated?.blend { compress(i, of: job, pixels: pixels[i]) }
         }
 
         private func compress(_ i: Int, of job: FrameJob, pixels: [UInt8]) {
             let r = job.candidates[i].rect
+            if let cache {
+                if let data = cache.data(width: r.w, height: r.h, pixels: pixels) {
+                    job.results[i].result = .success(data)
+                    return
+                }
+                job.results[i].pixels = pixels
+            }
             let config = job.candidates[i].lossy ? self.config : losslessConfig
             queue.async(group: job.done) {
                 job.results[i].result = WebP.compress(pixels, width: r.w, height: r.h, config: config)
             }
         }
 
-        /// Compresses every candidate at the ranking effort, then its shortlist (see
-        /// WebP+Shortlist.swift) at full effort; `job.done` waits for both.
-        private func rankThenCompress(_ job: FrameJob, pixels: [[UInt8]]) {
+        /// Ranks the replaced and blended candidates cheaply, then compresses the blended one in full
+        /// if it may still win (`WebP.blendMayWin`); `job.done` waits for it.
+        private func compressBlendIfRanked(_ pair: (replace: Int, blend: Int), of job: FrameJob, pixels: [[UInt8]]) {
             let ranked = DispatchGroup()
             let (ranking, full, queue) = (rankingConfig, losslessConfig, self.queue)
-            for (i, r) in job.candidates.map(\.rect).enumerated() {
+            for i in [pair.replace, pair.blend] {
+                let r = job.candidates[i].rect
                 queue.async(group: ranked) {
                     let size = try? WebP.compress(pixels[i], width: r.w, height: r.h, config: ranking).get().count
                     job.results[i].rankingSize = size ?? .max
@@ -153,12 +165,11 @@ extension WebP {
             }
             job.done.enter()
             ranked.notify(queue: queue) {
-                let picked = WebP.shortlist(rankingSizes: job.results.map(\.rankingSize),
-                                            disposes: job.candidates.map(\.disposesPrevious))
-                for i in picked {
-                    let r = job.candidates[i].rect
+                let sizes = job.results.map(\.rankingSize)
+                if WebP.blendMayWin(replaceRanked: sizes[pair.replace], blendRanked: sizes[pair.blend]) {
+                    let r = job.candidates[pair.blend].rect
                     queue.async(group: job.done) {
-                        job.results[i].result = WebP.compress(pixels[i], width: r.w, height: r.h, config: full)
+                        job.results[pair.blend].result = WebP.compress(pixels[pair.blend], width: r.w, height: r.h, config: full)
                     }
                 }
                 job.done.leave()
@@ -196,9 +207,21 @@ extension WebP {
         private func chooseOldest(writingTo file: AtomicFile) throws {
             let job = inFlight.removeFirst()
             job.done.wait()
+            remember(job)
             let best = try job.best(after: chosen?.candidate.rect)
             try writeChosen(disposed: best.candidate.disposesPrevious, to: file)
             chosen = (job, best.candidate, best.data)
+        }
+
+        /// Puts the frame's new compressions in the cache and lets go of their pixels.
+        private func remember(_ job: FrameJob) {
+            guard let cache else { return }
+            for (candidate, slot) in zip(job.candidates, job.results) where !slot.pixels.isEmpty {
+                if case .success(let data)? = slot.result {
+                    cache.insert(width: candidate.rect.w, height: candidate.rect.h, pixels: slot.pixels, data: data)
+                }
+                slot.pixels = []
+            }
         }
 
         private func writeChosen(disposed: Bool, to file: AtomicFile) throws {

@@ -18,10 +18,13 @@ extension WebP {
         let results: [Slot]
         let done = DispatchGroup()
         final class Slot {
-            /// The full compression; nil for a candidate left off the shortlist.
+            /// The compression; nil for a candidate a gate left out (see WebP+Gates.swift).
             var result: Result<[UInt8], CompressionFailure>?
-            /// The size at the ranking effort, when the frame was ranked.
+            /// The size at the ranking effort, when the candidate was ranked.
             var rankingSize = Int.max
+            /// The pixels being compressed, kept until the frame is chosen for the encoder's
+            /// `CompressionCache`; empty when there is none to fill.
+            var pixels: [UInt8] = []
         }
 
         init(candidates: [Candidate], assumedPrevious: Rect?, start: Int, end: Int) {

@@ -73,6 +73,31 @@ final class WebPCandidateTests: XCTestCase {
         XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: 29, h: 29), blend: true, disposesPrevious: false)])
     }
 
+    func testDisposalOfLargeRectanglesOnlyWhereItDrawsLess() {
+        let plain = WebP.Rect(x: 0, y: 0, w: 128, h: 128)
+        XCTAssertEqual(plain.area, WebP.costlyArea)
+        XCTAssertTrue(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 128, h: 126), plain: plain))
+        XCTAssertFalse(WebP.triesDisposal(box: plain, plain: plain))
+        XCTAssertFalse(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 130, h: 128), plain: WebP.Rect(x: 0, y: 0, w: 8, h: 8)))
+        XCTAssertTrue(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 127, h: 128), plain: WebP.Rect(x: 0, y: 0, w: 8, h: 8)),
+                      "small rectangles are cheap to try")
+        XCTAssertTrue(WebP.triesDisposal(box: nil, plain: plain), "nothing left to draw")
+    }
+
+    /// A square whose centre pixel changes: disposing the square would redraw all of it, so a large
+    /// square is not disposed; a small one is still tried.
+    func testLargeDisposalDrawingMoreIsNotTried() {
+        for (side, tried) in [(128, false), (64, true)] {
+            let previous = canvas(160, 160, fill: [0, 0, 0, 0], boxes: [(8, 8, side, side, [9, 9, 9, 255])])
+            let current = canvas(160, 160, fill: [0, 0, 0, 0], boxes: [(8, 8, side, side, [9, 9, 9, 255]),
+                                                                        (40, 40, 1, 1, [200, 9, 9, 255])])
+            let c = WebP.losslessCandidates(previous: previous, current: current, width: 160, height: 160,
+                                            previousRect: WebP.Rect(x: 8, y: 8, w: side, h: side))
+            XCTAssertEqual(c.contains { $0.0.disposesPrevious }, tried, "side \(side)")
+            XCTAssertEqual(c.first?.0.rect, WebP.Rect(x: 40, y: 40, w: 1, h: 1))
+        }
+    }
+
     /// On an opaque canvas whose previous rectangle lies inside the new box, disposing it forces
     /// the same box to be redrawn whole: the same pixels as replacing, so it is left out.
     func testDisposalDrawingTheSamePixelsIsLeftOut() {
