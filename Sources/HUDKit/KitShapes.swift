@@ -46,29 +46,6 @@ enum KitShapes {
         return p
     }
 
-    /// A full ring whose band is `span` (inner, outer radius) from `start` clockwise by `sweep` and
-    /// `rest` elsewhere, as one outer and one inner contour with radial steps where the band
-    /// changes: the union of a ring and an arc over it, with no edge drawn twice.
-    static func steppedRing(center c: Point, span: (inner: Double, outer: Double), rest: (inner: Double, outer: Double),
-                            start: Double, sweep: Double) -> Path {
-        guard sweep < 2 * .pi - 1e-9 else {
-            return annularSector(center: c, inner: span.inner, outer: span.outer, start: 0, sweep: 2 * .pi)
-        }
-        var p = Path()
-        guard sweep > 1e-9 else { return annularSector(center: c, inner: rest.inner, outer: rest.outer, start: 0, sweep: 2 * .pi) }
-        let end = start + sweep, turn = start + 2 * .pi
-        p.addArc(withCenter: c, radius: span.outer, startAngle: start, endAngle: end, clockwise: true)
-        p.addArc(withCenter: c, radius: rest.outer, startAngle: end, endAngle: turn, clockwise: true)
-        p.closeSubpath()
-        if span.inner > 0 || rest.inner > 0 {
-            p.move(to: Point(x: c.x + span.inner * cos(end), y: c.y + span.inner * sin(end)))
-            p.addArc(withCenter: c, radius: span.inner, startAngle: end, endAngle: start, clockwise: false)
-            p.addArc(withCenter: c, radius: rest.inner, startAngle: turn, endAngle: end, clockwise: false)
-            p.closeSubpath()
-        }
-        return p
-    }
-
     /// A filled ring segment between two radii from `start` clockwise by `sweep` (butt ends).
     static func annularSector(center c: Point, inner: Double, outer: Double, start: Double, sweep: Double) -> Path {
         var p = Path()
