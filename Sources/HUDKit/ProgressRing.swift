@@ -152,10 +152,12 @@ public struct ProgressRing: Sendable {
         let arcStart = -Double.pi / 2, arcSweep = 2 * .pi * progress
         let hasBorder = borderWidth > 0, hasArc = progress > 0 && lineWidth > 0
         canvas.setFillColor(tintColor)
-        if hasBorder && hasArc && tintColor.alpha >= 1 {
-            // The border's contours are the same in every frame, and the scan converter resolves
-            // the overlap exactly, so pixels the arc does not reach stay as the border alone draws
-            // them (an animation does not shimmer along the ring).
+        if hasBorder && hasArc && tintColor.alpha >= 1 && band.outer == rest.outer,
+           let union = KitShapes.ringWithArc(center: c, ring: rest, arcInner: band.inner, start: arcStart, sweep: arcSweep) {
+            canvas.fill(union)
+        } else if hasBorder && hasArc && tintColor.alpha >= 1 {
+            // Any other overlap: one path, whose overlap the scan converter resolves exactly; the
+            // border's contours stay the same in every frame.
             var both = KitShapes.annularSector(center: c, inner: rest.inner, outer: rest.outer, start: 0, sweep: 2 * .pi)
             both.addPath(KitShapes.annularSector(center: c, inner: band.inner, outer: band.outer, start: arcStart, sweep: arcSweep))
             canvas.fill(both)

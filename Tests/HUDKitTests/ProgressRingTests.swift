@@ -58,6 +58,36 @@ final class ProgressRingTests: XCTestCase {
         for (b, a) in zip(border, both) { XCTAssertLessThanOrEqual(abs(a - b), 1) }
     }
 
+    func testPixelsTheArcDoesNotReachAreTheBorderAlone() throws {
+        // The union is cut from the border's own curves: past the quarter of the border's circle
+        // in which the arc ends, every pixel is the border's exactly, whatever the progress (an
+        // animation does not shimmer along the ring); in that quarter, whose curve is split at the
+        // arc's end, within a few levels.
+        let border = try makeScene([(0, .setProgress(0, animated: false))]).render(at: 1)
+        for progress in [0.3, 0.55, 0.6] {
+            let img = try makeScene([(0, .setProgress(progress, animated: false))]).render(at: 1)
+            let cutQuarterEnd = (progress * 4).rounded(.up) / 4
+            var exact = 0
+            for y in 0..<img.height {
+                for x in 0..<img.width {
+                    let dx = Double(x) + 0.5 - 130, dy = Double(y) + 0.5 - 130
+                    // Angle clockwise from 12 o'clock, as a fraction of a turn.
+                    var turn = (atan2(dy, dx) + .pi / 2) / (2 * .pi)
+                    if turn < 0 { turn += 1 }
+                    guard turn > progress + 0.02, turn < 0.98 else { continue }
+                    let (a, b) = (img[x, y], border[x, y])
+                    if turn > cutQuarterEnd + 0.01 {
+                        exact += 1
+                        XCTAssertTrue(a == b, "progress \(progress) at (\(x), \(y)): \(a) vs \(b)")
+                    } else {
+                        XCTAssertLessThanOrEqual(abs(Int(a.a) - Int(b.a)), 4, "progress \(progress) at (\(x), \(y))")
+                    }
+                }
+            }
+            XCTAssertGreaterThan(exact, 1000)
+        }
+    }
+
     func testTranslucentTintKeepsTheOverlapOfArcAndBorder() throws {
         // Two translucent layers over each other show darker where they overlap, as in UIKit.
         var ring = ProgressRing()
