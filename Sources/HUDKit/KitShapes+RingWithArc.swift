@@ -19,11 +19,12 @@ import HUDRaster
 
 extension KitShapes {
     /// The union of the full ring `ring` (inner, outer radius) and the band from `arcInner` to the
-    /// ring's outer radius, from `start` clockwise by `sweep` (0 < sweep < 2 pi, 0 < arcInner <=
-    /// ring.inner); nil for anything else.
+    /// ring's outer radius, from `start` clockwise by `sweep` (sweep > 0, 0 < arcInner <=
+    /// ring.inner); nil for anything else. A full turn is the ring widened to `arcInner`.
     static func ringWithArc(center c: Point, ring: (inner: Double, outer: Double), arcInner: Double,
                             start: Double, sweep: Double) -> Path? {
-        guard sweep > 1e-9, sweep < 2 * .pi - 1e-9, arcInner > 0, arcInner <= ring.inner else { return nil }
+        guard sweep > 1e-9, arcInner > 0, arcInner <= ring.inner else { return nil }
+        if sweep >= 2 * .pi - 1e-9 { return annularSector(center: c, inner: arcInner, outer: ring.outer, start: 0, sweep: 2 * .pi) }
         let border = annularSector(center: c, inner: ring.inner, outer: ring.outer, start: 0, sweep: 2 * .pi)
         let els = border.elements
         guard let hole = els.lastIndex(where: { if case .move = $0 { return true }; return false }), hole > 0,

@@ -141,29 +141,33 @@ public struct ProgressRing: Sendable {
             canvas.fill(KitShapes.circle(center: c, radius: w / 2))
         }
         // Border (a CALayer border lies inside the bounds) and progress arc (strokeEnd = progress
-        // along a full circle from 12 o'clock) overlap. In an opaque tint they are filled as one
-        // shape, their union, so the edge they share is antialiased once: composited one over
-        // the other, a pixel that edge covers to a would get 1 - (1 - a)^2, and the ring's outline
-        // would thicken along the arc. A translucent tint keeps the two layers' overlap darker,
-        // as UIKit shows it.
+        // along a full circle from 12 o'clock). With the default widths they share the ring's
+        // outer edge: in an opaque tint they are then filled as one shape, their union, so that
+        // edge is antialiased once (composited one over the other, a pixel the edge covers to a
+        // would get 1 - (1 - a)^2, and the outline would thicken along the arc). Arcs of other
+        // widths share no edge with the border, and a translucent tint keeps the two layers'
+        // overlap darker, as UIKit shows it: two fills.
         let rest = (inner: max(0, w / 2 - borderWidth), outer: w / 2)
         let r = w / 2 - borderWidth, half = lineWidth / 2
         let band = (inner: max(0, r - half), outer: r + half)
         let arcStart = -Double.pi / 2, arcSweep = 2 * .pi * progress
         let hasBorder = borderWidth > 0, hasArc = progress > 0 && lineWidth > 0
         canvas.setFillColor(tintColor)
-        if hasBorder && hasArc && tintColor.alpha >= 1 && band.outer == rest.outer,
-           let union = KitShapes.ringWithArc(center: c, ring: rest, arcInner: band.inner, start: arcStart, sweep: arcSweep) {
-            canvas.fill(union)
-        } else if hasBorder && hasArc && tintColor.alpha >= 1 {
-            // Any other overlap: one path, whose overlap the scan converter resolves exactly; the
-            // border's contours stay the same in every frame.
-            var both = KitShapes.annularSector(center: c, inner: rest.inner, outer: rest.outer, start: 0, sweep: 2 * .pi)
-            both.addPath(KitShapes.annularSector(center: c, inner: band.inner, outer: band.outer, start: arcStart, sweep: arcSweep))
-            canvas.fill(both)
+        let border = KitShapes.annularSector(center: c, inner: rest.inner, outer: rest.outer, start: 0, sweep: 2 * .pi)
+        let arc = KitShapes.annularSector(center: c, inner: band.inner, outer: band.outer, start: arcStart, sweep: arcSweep)
+        if hasBorder && hasArc && tintColor.alpha >= 1 && band.outer == rest.outer {
+            if let union = KitShapes.ringWithArc(center: c, ring: rest, arcInner: band.inner, start: arcStart, sweep: arcSweep) {
+                canvas.fill(union)
+            } else {
+                // An arc down to the centre: one path, whose overlap the scan converter resolves
+                // exactly (the border's contours stay the same in every frame).
+                var both = border
+                both.addPath(arc)
+                canvas.fill(both)
+            }
         } else {
-            if hasBorder { canvas.fill(KitShapes.annularSector(center: c, inner: rest.inner, outer: rest.outer, start: 0, sweep: 2 * .pi)) }
-            if hasArc { canvas.fill(KitShapes.annularSector(center: c, inner: band.inner, outer: band.outer, start: arcStart, sweep: arcSweep)) }
+            if hasBorder { canvas.fill(border) }
+            if hasArc { canvas.fill(arc) }
         }
         canvas.restoreGState()
         try drawCentralView(canvas, centre: c, width: w, state: State(progress: progress, fill: state.fill))
