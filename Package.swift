@@ -4,7 +4,6 @@
 // One target per concern (README "Architecture"). The manifest is declarative: it reads no
 // environment and the fuzzers live in their own package (Fuzz/). The library products carry no
 // unsafe build flags, so other packages can depend on them; optimisation is the caller's choice.
-// Only the executable has one (a static Swift runtime on Linux, below).
 // Swift 6 is needed for `Synchronization` (HUDText) and Swift Testing (HUDSnapshotTesting); the
 // sources are written in the Swift 5 language mode.
 import PackageDescription
@@ -58,17 +57,7 @@ let package = Package(
         .target(name: "HUDSnapshotTesting", dependencies: ["HUDRaster", "HUDCodecs"]),
         .target(name: "HUDRenderCLI",
                 dependencies: ["HUDRaster", "HUDRasterBenchmarks", "HUDSupport", "HUDText", "HUDSVG", "HUDKit", "HUDCodecs"]),
-        // The executable alone links the Swift runtime and FoundationEssentials statically on Linux:
-        // a render of a small clip is over in tens of milliseconds, and binding the symbols of
-        // a dozen shared Swift libraries at every start was a large part of that. The libraries
-        // stay dynamic for anyone who depends on them. The two shims are what the static
-        // FoundationEssentials needs and the shared one does not name.
-        .executableTarget(name: "hudrender", dependencies: ["HUDRenderCLI"],
-                          linkerSettings: [
-                              .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux])),
-                              .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
-                              .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
-                          ]),
+        .executableTarget(name: "hudrender", dependencies: ["HUDRenderCLI"]),
 
         .testTarget(name: "HUDRasterTests", dependencies: ["HUDRaster", "HUDRasterBenchmarks", "HUDMotion", "HUDSnapshotTesting"],
                     exclude: ["__Snapshots__"]),
