@@ -153,21 +153,21 @@ public struct ProgressRing: Sendable {
         let arcStart = -Double.pi / 2, arcSweep = 2 * .pi * progress
         let hasBorder = borderWidth > 0, hasArc = progress > 0 && lineWidth > 0
         canvas.setFillColor(tintColor)
-        let border = KitShapes.annularSector(center: c, inner: rest.inner, outer: rest.outer, start: 0, sweep: 2 * .pi)
-        let arc = KitShapes.annularSector(center: c, inner: band.inner, outer: band.outer, start: arcStart, sweep: arcSweep)
+        func border() -> Path { KitShapes.annularSector(center: c, inner: rest.inner, outer: rest.outer, start: 0, sweep: 2 * .pi) }
+        func arc() -> Path { KitShapes.annularSector(center: c, inner: band.inner, outer: band.outer, start: arcStart, sweep: arcSweep) }
         if hasBorder && hasArc && tintColor.alpha >= 1 && band.outer == rest.outer {
             if let union = KitShapes.ringWithArc(center: c, ring: rest, arcInner: band.inner, start: arcStart, sweep: arcSweep) {
                 canvas.fill(union)
             } else {
                 // An arc down to the centre: one path, whose overlap the scan converter resolves
                 // exactly (the border's contours stay the same in every frame).
-                var both = border
-                both.addPath(arc)
+                var both = border()
+                both.addPath(arc())
                 canvas.fill(both)
             }
         } else {
-            if hasBorder { canvas.fill(border) }
-            if hasArc { canvas.fill(arc) }
+            if hasBorder { canvas.fill(border()) }
+            if hasArc { canvas.fill(arc()) }
         }
         canvas.restoreGState()
         try drawCentralView(canvas, centre: c, width: w, state: State(progress: progress, fill: state.fill))

@@ -64,7 +64,7 @@ extension Canvas {
         switch shader.kind {
         case let .linear(ax, ay, a0): return ax.isFinite && ay.isFinite && a0.isFinite
         case .radial(let inv, _, _, _, _), .conic(let inv, _, _):
-            return [inv.a, inv.b, inv.c, inv.d, inv.tx, inv.ty].allSatisfy(\.isFinite)
+            return inv.a.isFinite && inv.b.isFinite && inv.c.isFinite && inv.d.isFinite && inv.tx.isFinite && inv.ty.isFinite
         default: return false
         }
     }
