@@ -102,12 +102,21 @@ extension GIF {
                 palette.order(by: use)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
                 var analyzer = FrameAnalyzer(width: w, height: h, palette: palette, dithering: options.dithering)
+                // A frame identical to the one before lengthens it, as the streaming form's spool merges it.
+                var held: (analysis: FrameAnalysis, duration: Double)?
                 for i in 0..<frameCount {
                     let (image, duration) = try frame(i)
                     try validateFrame(image, duration: duration, index: i, size: size)
                     GIF.flatten(image, background: options.background, into: &flat)
-                    try writer.add(analyzer.analyze(flat), duration: duration)
+                    let analysis = analyzer.analyze(flat)
+                    if held != nil && !analysis.moving {
+                        held!.duration += duration
+                        continue
+                    }
+                    if let h = held { try writer.add(h.analysis, duration: h.duration) }
+                    held = (analysis, duration)
                 }
+                if let h = held { try writer.add(h.analysis, duration: h.duration) }
                 try writer.finish()
             })
         }

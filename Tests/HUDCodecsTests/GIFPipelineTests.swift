@@ -45,6 +45,24 @@ final class GIFPipelineTests: XCTestCase {
         }
     }
 
+    /// A frame shown twice in a row is one GIF frame of twice the duration either way: the spool
+    /// merges it, and the two-pass form must too, or the frame before it is encoded as if nothing
+    /// moved next (no error budget) and the bytes differ.
+    func testTwoPassMatchesStreamingWhenFramesRepeat() throws {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let frames = [0, 1, 1, 2, 3, 3, 3, 4].map { frame($0) }
+        let options = GIF.Options(quality: 60)
+        let p1 = dir + "/s.gif", p2 = dir + "/t.gif"
+        let gif = try GIF.Encoder(path: p1, options: options)
+        for f in frames { try gif.append(f, duration: 0.04) }
+        try gif.finish()
+        try GIF.Encoder.encode(to: p2, frameCount: frames.count, options: options) { (frames[$0], 0.04) }
+        let (streamed, twoPass) = (try readBytes(p1), try readBytes(p2))
+        XCTAssertTrue(streamed == twoPass, "streamed \(streamed.count) B, two-pass \(twoPass.count) B")
+        XCTAssertEqual(try GIF.decode(twoPass).frames.count, 5)
+    }
+
     func testRowSplitCoversEveryRowOnceInOrder() {
         for rows in [0..<0, 3..<10, 5..<200] {
             let parts = GIF.RowSplit.run(rows) { $0 }
