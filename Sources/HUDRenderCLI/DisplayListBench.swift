@@ -26,13 +26,13 @@ import HUDRaster
 enum DisplayListBench {
     static func run(files: [String], iterations: Int, pngFolder: String?) throws {
         for file in files {
+            var bytes = try InputFile.read(file, label: "display list")
             let list: DisplayList
             do {
-                var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
                 if Gzip.isCompressed(bytes) { bytes = try Gzip.decompress(bytes) }
                 list = try DisplayList(text: String(decoding: bytes, as: UTF8.self))
             } catch {
-                throw RuntimeFailure("cannot read the display list \(file)", error)
+                throw RuntimeFailure("display list \(file) is not a valid display list (record one with --record-frames)", error)
             }
             var samples: [Double] = []
             let canvas = try Canvas(width: list.width, height: list.height)

@@ -36,6 +36,16 @@ final class BenchCommandTests: HudrenderTestCase {
         XCTAssertNotNil(r.stdout.range(of: #"^a\.svg: median [0-9.]+ ms per frame \(16x8, 3 iterations\), parse [0-9.]+ ms\n$"#, options: .regularExpression), r.stdout)
     }
 
+    func testDisplayListErrorsNameTheFileAndTheFix() throws {
+        assertUsageError(try Hudrender.run(["bench", "--display-list", "missing.hdl"], in: dir),
+                         contains: ["display list missing.hdl: no such file; check the path"])
+        try write("not a list", to: "bad.hdl")
+        let r = try Hudrender.run(["bench", "--display-list", "bad.hdl"], in: dir)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("hudrender: error: display list bad.hdl is not a valid display list"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("CocoaError"), r.stderr)
+    }
+
     func testDumpScenes() throws {
         try FileManager.default.createDirectory(atPath: path("scenes"), withIntermediateDirectories: true)
         assertSuccess(try Hudrender.run(["bench", "--dump-scenes", "scenes"], in: dir))
