@@ -78,9 +78,10 @@ extension GIF {
             bins.withUnsafeMutableBufferPointer { h in
                 let all = f.isEmpty
                 // Runs of one colour (flat areas) or shown since one moment (a fade's rows) compute
-                // their bin or their weight once.
-                var runColour: UInt32 = 0, runSince = Double.nan, wt = 0.0
-                var k = 0, r = 0.0, g = 0.0, b = 0.0
+                // their bin or their weight once, and add to the bin in registers.
+                var runColour: UInt32 = 0, runSince = Double.nan, wt = 0.0, stale = true
+                var rgb = SIMD3<Double>(), weighted = SIMD4<Double>()
+                var bin = BinAccumulator()
                 let n = p.count
                 var i = -1
                 while true {
@@ -98,14 +99,20 @@ extension GIF {
                         if s[i] != runSince {
                             runSince = s[i]
                             wt = min(cap, 1 + max(0, time - s[i]) * 25)
+                            stale = true
                         }
                         if c != runColour {
                             runColour = c
                             let ri = Int((c >> 16) & 0xFF), gi = Int((c >> 8) & 0xFF), bi = Int(c & 0xFF)
-                            k = Self.bin(ri, gi, bi) &* 4
-                            r = Double(ri); g = Double(gi); b = Double(bi)
+                            bin.select(Self.bin(ri, gi, bi) &* 4, in: h)
+                            rgb = SIMD3(Double(ri), Double(gi), Double(bi))
+                            stale = true
                         }
-                        h[k] += wt; h[k + 1] += wt * r; h[k + 2] += wt * g; h[k + 3] += wt * b
+                        if stale {
+                            weighted = SIMD4(wt, wt * rgb.x, wt * rgb.y, wt * rgb.z)
+                            stale = false
+                        }
+                        bin.add(weighted)
                         if exactOn {
                             // Runs of one colour (flat areas) go to the dictionary as one update.
                             if let last = exactAdds.last, last.0 == c { exactAdds[exactAdds.count - 1].1 += wt } else { exactAdds.append((c, wt)) }
@@ -113,6 +120,7 @@ extension GIF {
                     }
                     if !all { p[i] = f[i]; s[i] = time }
                 }
+                bin.store(into: h)
             }}}}
             if transparent { hasTransparency = true }
             for (c, wt) in exactAdds {
