@@ -165,9 +165,8 @@ public final class AtomicFile {
         }
         hud_pending_remove(slot)
         slot = -1
-        // Make the rename itself durable; failure here does not undo a completed write.
-        let dfd = open(AtomicFile.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { _ = fsync(dfd); _ = close(dfd) }
+        // The folder is not synced: should the system fail before the rename reaches the disk, the
+        // previous file is what remains, which is all this type promises (old or new, never half).
     }
 
     /// Abandons the write: closes and removes the temporary file. The destination is untouched.
