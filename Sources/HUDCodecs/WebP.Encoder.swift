@@ -166,7 +166,7 @@ extension WebP {
                 compressLossyFirst(job, pixels: pixels)
             } else {
                 // The ranking goes first: it is short, and the blended candidate's compression waits for it.
-                let gated = WebP.gatedBlend(job.candidates)
+                let gated = WebP.gatedBlend(job.candidates, pixels: pixels)
                 if let gated { compressBlendIfRanked(gated, of: job, pixels: pixels) }
                 for i in job.candidates.indices where i != gated?.blend { compress(i, of: job, pixels: pixels[i]) }
             }
