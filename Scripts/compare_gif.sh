@@ -10,11 +10,14 @@
 # The table goes to stdout and, between the animation markers, into docs/benchmarks.md (the rest of
 # that file is left alone).
 #
-# Usage: Scripts/compare_gif.sh [--no-gallery] [--no-doc] [--gif-only]
+# Usage: Scripts/compare_gif.sh [--no-gallery] [--no-doc] [--gif-only] [--webp-only]
 #   --gif-only skips the WebP rows (the slow part), for checking GIF decisions; implies --no-doc.
+#   --webp-only skips the GIF rows (ffmpeg and gifsicle), for checking WebP decisions; implies --no-doc.
 #   Env: HUDRENDER (a built binary; default: build release), WORK (scratch, default
 #        /tmp/hudrender-compare), QUALITY (hudrender GIF --quality; default: the encoder's default),
-#        ONLY (space-separated animation names, e.g. "balloon ring"; implies --no-doc).
+#        ONLY (space-separated animation names, e.g. "balloon ring"; implies --no-doc),
+#        REF (another hudrender binary, e.g. main's: its lossless WebP row is added, timed the same
+#        way right before hudrender's, and its bytes compared).
 #
 # Metrics (Scripts/gifbench.swift, on frames decoded by HUDCodecs with disposal applied, sampled in
 # the middle of each source frame; truth = the PNG frames hudrender renders for the same job):
@@ -29,17 +32,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 WORK=${WORK:-/tmp/hudrender-compare}
-gallery=1 doc=1 webp=1
+gallery=1 doc=1 webp=1 gif=1
 for a in "$@"; do
     case "$a" in
         --no-gallery) gallery=0 ;;
         --no-doc) doc=0 ;;
         --gif-only) webp=0 doc=0 ;;
+        --webp-only) gif=0 doc=0 ;;
         -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "compare_gif.sh: unknown option $a (see --help)" >&2; exit 2 ;;
     esac
 done
 [ -n "${ONLY:-}" ] && doc=0
+[ -n "${REF:-}" ] && doc=0
 rm -rf "$WORK"; mkdir -p "$WORK"
 
 need() {
@@ -144,11 +149,19 @@ compare() {
     local qopt="{}"
     [ -n "${QUALITY:-}" ] && qopt="{\"quality\": $QUALITY}"
     echo "== $name" >&2
-    local t_gif; t_gif=$(render "$name" "$entry" "$name.gif" "$qopt")
     render "$name" "$entry" "$name.apng" "{\"fps\": $fps}" >/dev/null
     FPS=$fps "$BENCH" sample "$WORK/$name.apng" "$WORK/$name-frames"
     local frames="$WORK/$name-frames"
     export FPS=$fps
+    [ "$gif" = 1 ] && compare_gif "$name" "$entry" "$full" "$frames" "$qopt"
+    [ "$webp" = 1 ] && compare_webp "$name" "$entry" "$fps" "$full" "$frames"
+    unset FPS
+}
+
+# The GIF rows of animation $1 (job $2, full set when $3 is 1) whose sampled frames are in $4.
+compare_gif() {
+    local name=$1 entry=$2 full=$3 frames=$4 qopt=$5
+    local t_gif; t_gif=$(render "$name" "$entry" "$name.gif" "$qopt")
     # ffmpeg's two passes as two runs (palette to a file, then its use), timed together. The frames
     # are PNGs of different colour types (a palette PNG where few colours, RGB elsewhere); ffmpeg 5.1
     # rebuilds its filter graph when the type changes, and with palettegen/paletteuse in the graph
@@ -168,11 +181,22 @@ compare() {
     row "$name" "gifsicle -O3 of ffmpeg's" "$t_gs" "$m_gs"
     row "$name" "verdict" "" "$(verdict "$m_gif" "$m_gs" "$(ls "$frames" | wc -l)")"
     [ "$full" = 1 ] && row "$name" "gifsicle -O3 --lossy=30 of ffmpeg's" "$t_gl" "$(metrics "$frames" "$WORK/$name-lossy.gif")"
-    [ "$webp" = 1 ] || { unset FPS; return 0; }
+    return 0
+}
+
+# The WebP rows of animation $1 (job $2 at $3 fps, full set when $4 is 1) whose sampled frames are in $5.
+compare_webp() {
+    local name=$1 entry=$2 fps=$3 full=$4 frames=$5
     local delay=$(( (1000 + fps / 2) / fps ))
+    if [ -n "${REF:-}" ]; then
+        local t_r; t_r=$(HUDRENDER=$REF TIMER=timed3 render "$name" "$entry" "$name-ref.webp" "{\"fps\": $fps}")
+        row "$name" "REF WebP (lossless)" "$t_r" "$(stat -c %s "$WORK/$name-ref.webp") B"
+    fi
     local t_w; t_w=$(TIMER=timed3 render "$name" "$entry" "$name.webp" "{\"fps\": $fps}")
     local exact; exact=$("$BENCH" exact "$frames" "$WORK/$name.webp" || true)
-    row "$name" "hudrender WebP (lossless)" "$t_w" "$(stat -c %s "$WORK/$name.webp") B, ${exact#exact: }"
+    local same=""
+    [ -n "${REF:-}" ] && { cmp -s "$WORK/$name-ref.webp" "$WORK/$name.webp" && same=", same bytes as REF" || same=", bytes differ from REF"; }
+    row "$name" "hudrender WebP (lossless)" "$t_w" "$(stat -c %s "$WORK/$name.webp") B, ${exact#exact: }$same"
     if [ "$full" = 1 ]; then
         local t_w90; t_w90=$(TIMER=timed3 render "$name" "$entry" "$name-q90.webp" "{\"fps\": $fps, \"quality\": 90}")
         row "$name" "hudrender WebP --quality 90" "$t_w90" "$(metrics "$frames" "$WORK/$name-q90.webp")"
@@ -181,7 +205,6 @@ compare() {
     row "$name" "img2webp -lossless" "$t_i" "$(stat -c %s "$WORK/$name-img2webp.webp") B"
     local t_im; t_im=$(timed3 img2webp -min_size -lossless -d "$delay" "$frames"/frame-*.png -o "$WORK/$name-img2webp-min.webp")
     row "$name" "img2webp -min_size -lossless" "$t_im" "$(stat -c %s "$WORK/$name-img2webp-min.webp") B"
-    unset FPS
 }
 
 compare balloon '{"command": "hud", "options": {"style": "balloon"}}' 25 1

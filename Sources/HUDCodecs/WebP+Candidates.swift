@@ -123,12 +123,14 @@ extension WebP {
     static func losslessCandidates(previous: [UInt8], current: [UInt8], width: Int, height: Int,
                                    previousRect: Rect, changed: Rect? = nil) -> [(Candidate, [UInt8])] {
         let exhaustive = width * height <= exhaustiveArea
-        let box = drawnBox(changed ?? changedBox(previous, current, width: width, height: height))
+        let changed = changed ?? changedBox(previous, current, width: width, height: height)
+        let box = drawnBox(changed)
         let plain = candidates(over: previous, current: current, width: width, box: box,
                                disposesPrevious: false, exhaustive: exhaustive)
-        guard exhaustive, let canvas = disposed(previous, width: width, rect: previousRect) else { return plain }
-        let disposedBox = changedBox(canvas, current, width: width, height: height)
-        guard triesDisposal(box: disposedBox, plain: box) else { return plain }
+        guard exhaustive, disposalClears(previous, width: width, rect: previousRect) else { return plain }
+        let disposedBox = changedBoxAfterDisposal(previous, current, width: width, disposing: previousRect, changed: changed)
+        guard triesDisposal(box: disposedBox, plain: box),
+              let canvas = disposed(previous, width: width, rect: previousRect) else { return plain }
         let disposing = candidates(over: canvas, current: current, width: width, box: drawnBox(disposedBox),
                                    disposesPrevious: true, exhaustive: true)
         return plain + disposing.filter { d in !plain.contains { $0.0.rect == d.0.rect && $0.1 == d.1 } }

@@ -6,7 +6,8 @@
 // - A large rectangle's blended candidate (see `gatedBlend`) is compressed in full only when its
 //   cheap size is under 1.08x the replaced one's. Beyond that, blending the same rectangle
 //   seldom comes out smaller at full effort, and then by little; the replaced candidate is always
-//   compressed, so a wrong call costs bytes, never validity.
+//   compressed, so a wrong call costs bytes, never validity. A blended rectangle that is nearly all
+//   unchanged is compressed in full without the ranking, which it would pass anyway.
 // - A lossy frame's lossless candidates only have to beat its lossy rectangle: the cheap
 //   compression is already a valid encoding, and the lossless effort is spent only when that can
 //   still beat the lossy rectangle (see `canBeatLossy`).
@@ -22,13 +23,26 @@ extension WebP {
     }
 
     /// The replaced and blended candidates (indices) of a lossless frame that does not dispose the
-    /// previous one, when its rectangle is large enough (`costlyArea`) for a cheap ranking to pay;
-    /// nil otherwise.
-    static func gatedBlend(_ candidates: [Candidate]) -> (replace: Int, blend: Int)? {
+    /// previous one, when its rectangle is large enough (`costlyArea`) for a cheap ranking to pay
+    /// and the blended one (of the candidates' `pixels`) is not `mostlyUnchanged`; nil otherwise.
+    static func gatedBlend(_ candidates: [Candidate], pixels: [[UInt8]]) -> (replace: Int, blend: Int)? {
         guard let r = candidates.firstIndex(where: { !$0.disposesPrevious && !$0.blend && !$0.lossy }),
               let b = candidates.firstIndex(where: { !$0.disposesPrevious && $0.blend && !$0.lossy }),
-              candidates[r].rect == candidates[b].rect, candidates[r].rect.area >= costlyArea else { return nil }
+              candidates[r].rect == candidates[b].rect, candidates[r].rect.area >= costlyArea,
+              !mostlyUnchanged(pixels[b]) else { return nil }
         return (r, b)
+    }
+
+    /// Whether at least seven eighths of a blended rectangle (straight RGBA) are transparent, that is
+    /// unchanged. Such a rectangle compresses small and comes within the gate of the replaced one
+    /// all but always, so ranking it would only add the cost of two cheap compressions.
+    static func mostlyUnchanged(_ blended: [UInt8]) -> Bool {
+        blended.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            var transparent = 0
+            for w in words where w == 0 { transparent += 1 }
+            return transparent * 8 >= words.count * 7
+        }
     }
 
     /// Whether the blended candidate is worth a full compression, from the cheap sizes of it and of

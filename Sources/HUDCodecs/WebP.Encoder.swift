@@ -11,12 +11,13 @@
 // frame (a looping animation's) is taken from the cache (see WebP.CompressionCache).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller (compressed in full only when a cheap compression shows it within reach).
-// Up to one frame per core is in flight, so encoding uses all cores while frames keep arriving. A
-// frame is chosen once the one before is, and written once the one after is
-// (which decides whether it is disposed), then forgotten: memory holds the previous frame and the
-// frames in flight, whatever the frame count. The RIFF size is patched at the end. Frames identical
-// to the previous one lengthen it. Timestamps are whole milliseconds from the start (rounding does
-// not drift).
+// Frames are compressed while more arrive: appending waits only while more frames than cores are
+// still compressing, so a frame that takes long (a large first frame) leaves the other cores the
+// frames after it, which wait, compressed, within a bound of bytes and count. A frame is chosen once
+// the one before is, and written once the one after is (which decides whether it is disposed), then
+// forgotten: memory holds the previous frame and the frames in flight, whatever the frame count.
+// The RIFF size is patched at the end. Frames identical to the previous one lengthen it. Timestamps
+// are whole milliseconds from the start (rounding does not drift).
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -47,6 +48,18 @@ extension WebP {
         private var previous: [UInt8] = []
         /// Frames being compressed or waiting to be chosen, oldest first.
         private var inFlight: [FrameJob] = []
+        /// The candidate pixels the frames in flight hold.
+        private var inFlightBytes = 0
+        /// The most candidate pixels (bytes) frames in flight beyond one per core may hold: a few
+        /// large frames' worth, or many small ones.
+        var inFlightBudget = 8 << 20
+        /// The most frames in flight beyond one per core.
+        var inFlightLimit = 64
+        /// Signalled each time a frame's compressions are all done.
+        private let compressed = DispatchSemaphore(value: 0)
+        /// Where `compressed` is signalled: a serial queue gets a thread of its own at once, while
+        /// `queue`'s threads may all be busy compressing.
+        private let signalling = DispatchQueue(label: "hudrender.webp.done")
         private let queue = DispatchQueue(label: "hudrender.webp", attributes: .concurrent)
         /// Lossless rectangles already compressed, for looping animations (nil when lossy).
         private let cache: CompressionCache?
@@ -121,19 +134,43 @@ extension WebP {
                    pixels: planned.map(\.1))
             newestRect = box
             previous = current
-            // Frames wait one step so a following identical frame can still lengthen them.
-            while inFlight.count > parallelism { try chooseOldest(writingTo: file) }
+            try chooseDone(writingTo: file)
+        }
+
+        /// Chooses the frames whose compressions are done, and waits while more frames than cores are
+        /// still compressing (for the oldest frame instead while the frames in flight hold more than
+        /// `inFlightBudget` bytes or number more than `inFlightLimit`). A frame whose compression
+        /// takes long (a large first frame) thus does not idle the other cores: the frames after
+        /// it are compressed and kept until it is done. The newest frame always waits, so a
+        /// following identical frame can still lengthen it.
+        private func chooseDone(writingTo file: AtomicFile) throws {
+            while true {
+                while inFlight.count > 1, inFlight[0].isCompressed { try chooseOldest(writingTo: file) }
+                if inFlight.count > parallelism, inFlightBytes > inFlightBudget || inFlight.count > inFlightLimit {
+                    try chooseOldest(writingTo: file)
+                } else if inFlight.count(where: { !$0.isCompressed }) > parallelism {
+                    compressed.wait()
+                } else {
+                    return
+                }
+            }
         }
 
         /// Starts compressing each candidate's pixels (straight RGBA, the size of its rectangle): all of
         /// them, but a large blended rectangle only if a cheap ranking lets it (see WebP+Gates.swift).
         private func submit(_ job: FrameJob, pixels: [[UInt8]]) {
             inFlight.append(job)
-            if options.quality != nil { return compressLossyFirst(job, pixels: pixels) }
-            // The ranking goes first: it is short, and the blended candidate's compression waits for it.
-            let gated = WebP.gatedBlend(job.candidates)
-            if let gated { compressBlendIfRanked(gated, of: job, pixels: pixels) }
-            for i in job.candidates.indices where i != gated?.blend { compress(i, of: job, pixels: pixels[i]) }
+            job.heldBytes = pixels.reduce(0) { $0 + $1.count }
+            inFlightBytes += job.heldBytes
+            if options.quality != nil {
+                compressLossyFirst(job, pixels: pixels)
+            } else {
+                // The ranking goes first: it is short, and the blended candidate's compression waits for it.
+                let gated = WebP.gatedBlend(job.candidates, pixels: pixels)
+                if let gated { compressBlendIfRanked(gated, of: job, pixels: pixels) }
+                for i in job.candidates.indices where i != gated?.blend { compress(i, of: job, pixels: pixels[i]) }
+            }
+            job.done.notify(queue: signalling) { [compressed] in compressed.signal() }
         }
 
         private func compress(_ i: Int, of job: FrameJob, pixels: [UInt8]) {
@@ -206,6 +243,7 @@ extension WebP {
         /// disposed, and writes that one.
         private func chooseOldest(writingTo file: AtomicFile) throws {
             let job = inFlight.removeFirst()
+            inFlightBytes -= job.heldBytes
             job.done.wait()
             remember(job)
             let best = try job.best(after: chosen?.candidate.rect)

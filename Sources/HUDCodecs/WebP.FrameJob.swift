@@ -17,6 +17,8 @@ extension WebP {
         var endMilliseconds: Int
         let results: [Slot]
         let done = DispatchGroup()
+        /// The bytes of its candidates' pixels, held until it is chosen.
+        var heldBytes = 0
         final class Slot {
             /// The compression; nil for a candidate a gate left out (see WebP+Gates.swift).
             var result: Result<[UInt8], CompressionFailure>?
@@ -49,6 +51,9 @@ extension WebP {
             }
             return pick!
         }
+
+        /// Whether every compression of the frame is done (without waiting).
+        var isCompressed: Bool { done.wait(timeout: .now()) == .success }
 
         /// The frame's display time in milliseconds, as an ANMF chunk stores it.
         var duration: Int { min(0xFF_FFFF, max(0, endMilliseconds - startMilliseconds)) }

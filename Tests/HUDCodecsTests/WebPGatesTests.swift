@@ -8,13 +8,29 @@ final class WebPGatesTests: XCTestCase {
         WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: side, h: side), blend: blend, disposesPrevious: disposes)
     }
 
+    /// Straight RGBA pixels of a `side` x `side` rectangle, the first `transparent` of them transparent.
+    private func pixels(_ side: Int, transparent: Int = 0) -> [UInt8] {
+        (0..<(side * side)).flatMap { $0 < transparent ? [0, 0, 0, 0] : [9, 9, 9, 255] as [UInt8] }
+    }
+
     func testOnlyALargeNonDisposingPairIsGated() {
         let large = [candidate(128, blend: false), candidate(128, blend: true), candidate(130, blend: true, disposes: true)]
-        XCTAssertEqual(WebP.gatedBlend(large).map { [$0.replace, $0.blend] }, [0, 1])
-        XCTAssertNil(WebP.gatedBlend([candidate(127, blend: false), candidate(127, blend: true)]), "small rectangles")
-        XCTAssertNil(WebP.gatedBlend([candidate(128, blend: false), candidate(130, blend: true, disposes: true)]),
-                     "a disposing blend is not gated")
-        XCTAssertNil(WebP.gatedBlend([candidate(128, blend: true)]), "a blend without a replaced twin")
+        let px = [pixels(128), pixels(128, transparent: 8000), pixels(130)]
+        XCTAssertEqual(WebP.gatedBlend(large, pixels: px).map { [$0.replace, $0.blend] }, [0, 1])
+        XCTAssertNil(WebP.gatedBlend([candidate(127, blend: false), candidate(127, blend: true)],
+                                     pixels: [pixels(127), pixels(127)]), "small rectangles")
+        XCTAssertNil(WebP.gatedBlend([candidate(128, blend: false), candidate(130, blend: true, disposes: true)],
+                                     pixels: [pixels(128), pixels(130)]), "a disposing blend is not gated")
+        XCTAssertNil(WebP.gatedBlend([candidate(128, blend: true)], pixels: [pixels(128)]), "a blend without a replaced twin")
+    }
+
+    /// Seven eighths of 128 x 128 is 14336 pixels: from there the blend is compressed without ranking.
+    func testMostlyUnchangedBlendIsNotRanked() {
+        let pair = [candidate(128, blend: false), candidate(128, blend: true)]
+        XCTAssertNotNil(WebP.gatedBlend(pair, pixels: [pixels(128), pixels(128, transparent: 14335)]))
+        XCTAssertNil(WebP.gatedBlend(pair, pixels: [pixels(128), pixels(128, transparent: 14336)]))
+        XCTAssertTrue(WebP.mostlyUnchanged(pixels(4, transparent: 14)))
+        XCTAssertFalse(WebP.mostlyUnchanged(pixels(4, transparent: 13)))
     }
 
     func testBlendIsCompressedOnlyUnder8PercentAboveTheReplacedRanking() {
