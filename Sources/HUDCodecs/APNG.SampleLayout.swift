@@ -36,7 +36,8 @@ extension APNG {
         func samples(_ frame: [UInt8], unchangedSince previous: [UInt8]? = nil,
                      x0: Int, y0: Int, w: Int, h: Int) -> (bytes: [UInt8], cleared: Bool) {
             let n = bpp
-            var out = [UInt8](repeating: 0, count: w * h * n)
+            // Every byte is written below (copyPixel): no zeroing first.
+            var out = [UInt8](unsafeUninitializedCapacity: w * h * n) { $1 = $0.count }
             var cleared = false
             let marker = clear ?? [UInt8](repeating: 0, count: n)
             frame.withUnsafeBytes { cur in

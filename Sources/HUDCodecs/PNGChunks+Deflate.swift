@@ -29,19 +29,19 @@ extension PNGChunks {
             guard status == Z_OK else { throw deflateError(status) }
         }
         let capacity = Int(deflateBound(&z, uLong(data.count))) + 16
-        var out = [UInt8](repeating: 0, count: capacity)
-        status = data.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
+        let buffer = [UInt8](unsafeUninitializedCapacity: capacity) { output, produced in
+            data.withUnsafeBufferPointer { input in
                 z.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
                 z.avail_in = uInt(input.count)
                 z.next_out = output.baseAddress
-                z.avail_out = uInt(output.count)
-                return CZlib.deflate(&z, Z_FINISH)
+                z.avail_out = uInt(capacity)
+                status = CZlib.deflate(&z, Z_FINISH)
             }
+            produced = capacity - Int(z.avail_out)
         }
         guard status == Z_STREAM_END else { throw deflateError(status == Z_OK ? Z_BUF_ERROR : status) }
-        out.removeLast(Int(z.avail_out))
-        return out
+        // A copy of the exact size: the buffer was sized for incompressible input.
+        return Array(buffer)
     }
 
     private static func deflateError(_ status: Int32) -> CodecError {

@@ -31,14 +31,15 @@ enum PNGChunks {
     /// `rows` (default: all `height`), which come out as the same bytes as those rows of the whole
     /// image filtered. `filter` nil picks per row by the minimum-sum heuristic; 0 copies.
     /// Each row is copied after `bpp` zero bytes (and the row above likewise, zeros for the first
-    /// row), so the left, up and up-left neighbours are plain loads with no edge tests, and all
-    /// five filters of a row are computed in one pass.
+    /// row), so the left, up and up-left neighbours are plain loads with no edge tests; the
+    /// heuristic computes all five filters of a row in one pass (`filterAdaptiveRow`).
     static func filterRows(_ pixels: [UInt8], width: Int, height: Int, bpp: Int, filter: Int?,
                            rows: Range<Int>? = nil) -> [UInt8] {
         let range = rows ?? 0..<height
         if filter == 0 { return unfilteredRows(pixels, rowBytes: width * bpp, rows: range) }
         let stride = width * bpp
-        var out = [UInt8](repeating: 0, count: (stride + 1) * range.count)
+        // Every byte (filter type and filtered row) is written below: no zeroing first.
+        var out = [UInt8](unsafeUninitializedCapacity: (stride + 1) * range.count) { $1 = $0.count }
         var candidate = [UInt8](repeating: 0, count: 5 * stride)
         var rows = [UInt8](repeating: 0, count: 2 * (stride + bpp))
         pixels.withUnsafeBufferPointer { px in
@@ -51,30 +52,14 @@ enum PNGChunks {
             for (row, y) in range.enumerated() {
                 let src = px.baseAddress! + y * stride
                 cur.update(from: src, count: stride)
-                var sums = (0, 0, 0, 0, 0)
-                @inline(__always) func cost(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
                 let only = filter ?? -1
-                for i in 0..<stride {
-                    let x = cur[i], a = cur[i - bpp], b = prev[i], c = prev[i - bpp]
-                    if only < 0 || only == 0 { cand[i] = x; sums.0 &+= cost(x) }
-                    if only < 0 || only == 1 { let v = x &- a; cand[stride + i] = v; sums.1 &+= cost(v) }
-                    if only < 0 || only == 2 { let v = x &- b; cand[2 * stride + i] = v; sums.2 &+= cost(v) }
-                    if only < 0 || only == 3 {
-                        let v = x &- UInt8(truncatingIfNeeded: (Int(a) &+ Int(b)) >> 1)
-                        cand[3 * stride + i] = v; sums.3 &+= cost(v)
-                    }
-                    if only < 0 || only == 4 {
-                        let p = Int(a) &+ Int(b) &- Int(c)
-                        let pa = abs(p &- Int(a)), pb = abs(p &- Int(b)), pc = abs(p &- Int(c))
-                        let v = x &- ((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c))
-                        cand[4 * stride + i] = v; sums.4 &+= cost(v)
-                    }
-                }
                 var best = max(only, 0)
                 if only < 0 {
+                    let sums = filterAdaptiveRow(cur, prev, stride: stride, bpp: bpp, into: cand)
                     // The first filter with the smallest sum, as when they were tried in order.
-                    let all = [sums.0, sums.1, sums.2, sums.3, sums.4]
-                    for f in 1..<5 where all[f] < all[best] { best = f }
+                    for f in 1..<5 where sums[f] < sums[best] { best = f }
+                } else {
+                    filterRow(cur, prev, stride: stride, bpp: bpp, filter: only, into: cand + only * stride)
                 }
                 o[row * (stride + 1)] = UInt8(best)
                 (o.baseAddress! + row * (stride + 1) + 1).update(from: cand + best * stride, count: stride)
@@ -84,17 +69,37 @@ enum PNGChunks {
         return out
     }
 
-    /// Rows of filter type 0: each row copied after a zero byte.
-    private static func unfilteredRows(_ pixels: [UInt8], rowBytes: Int, rows: Range<Int>) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * rows.count)
-        pixels.withUnsafeBufferPointer { px in
-            out.withUnsafeMutableBufferPointer { o in
-                for (row, y) in rows.enumerated() {
-                    (o.baseAddress! + row * (rowBytes + 1) + 1).update(from: px.baseAddress! + y * rowBytes, count: rowBytes)
-                }
+    /// Writes filter `filter` (1 to 4) of the row at `cur` to `out`; `cur` and `prev` (the row
+    /// above) have `bpp` readable bytes before them.
+    private static func filterRow(_ cur: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, stride: Int, bpp: Int,
+                                  filter: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<stride {
+            let x = cur[i], a = cur[i - bpp], b = prev[i], c = prev[i - bpp]
+            switch filter {
+            case 1: out[i] = x &- a
+            case 2: out[i] = x &- b
+            case 3: out[i] = x &- UInt8(truncatingIfNeeded: (Int(a) &+ Int(b)) >> 1)
+            default:
+                let p = Int(a) &+ Int(b) &- Int(c)
+                let pa = abs(p &- Int(a)), pb = abs(p &- Int(b)), pc = abs(p &- Int(c))
+                out[i] = x &- ((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c))
             }
         }
-        return out
+    }
+
+    /// Rows of filter type 0: each row copied after a zero byte.
+    private static func unfilteredRows(_ pixels: [UInt8], rowBytes: Int, rows: Range<Int>) -> [UInt8] {
+        let count = (rowBytes + 1) * rows.count
+        return [UInt8](unsafeUninitializedCapacity: count) { o, initialized in
+            pixels.withUnsafeBufferPointer { px in
+                for (row, y) in rows.enumerated() {
+                    let d = o.baseAddress! + row * (rowBytes + 1)
+                    d.initialize(to: 0)
+                    (d + 1).initialize(from: px.baseAddress! + y * rowBytes, count: rowBytes)
+                }
+            }
+            initialized = count
+        }
     }
 
     /// Bands of 16 filtered rows, one every 64 rows (all rows of an image under 32 rows high): a

@@ -51,4 +51,37 @@ final class PNGChunksFilterTests: XCTestCase {
         XCTAssertEqual(PNGChunks.filteredSample(short, width: w, height: 31, bpp: bpp, filter: 2),
                        PNGChunks.filterRows(short, width: w, height: 31, bpp: bpp, filter: 2))
     }
+
+    /// The five filters and minimum-sum costs of a row, a byte at a time as the PNG spec states them.
+    private func referenceRow(_ cur: [UInt8], _ prev: [UInt8], bpp: Int) -> (rows: [[UInt8]], sums: [Int]) {
+        var rows = [[UInt8]](repeating: [], count: 5)
+        for i in 0..<cur.count {
+            let x = Int(cur[i]), a = i >= bpp ? Int(cur[i - bpp]) : 0, b = Int(prev[i]), c = i >= bpp ? Int(prev[i - bpp]) : 0
+            let p = a + b - c
+            let paeth = abs(p - a) <= abs(p - b) && abs(p - a) <= abs(p - c) ? a : (abs(p - b) <= abs(p - c) ? b : c)
+            for (f, predicted) in [0, a, b, (a + b) / 2, paeth].enumerated() { rows[f].append(UInt8((x - predicted) & 0xFF)) }
+        }
+        let sums = rows.map { $0.reduce(0) { $0 + ($1 < 128 ? Int($1) : 256 - Int($1)) } }
+        return (rows, sums)
+    }
+
+    func testAdaptiveRowMatchesTheSpecsFiltersAndCosts() {
+        var seed: UInt32 = 7
+        func next() -> UInt8 { seed = seed &* 1664525 &+ 1013904223; return UInt8(seed >> 24) }
+        // Short rows (a tail after whole steps), and rows of 12,000 bytes whose costs overflow 16 bits
+        // in a lane unless emptied in time.
+        for (length, bpp, pattern) in [(39, 3, 0), (16, 4, 0), (5, 1, 0), (12_000, 4, 1), (12_000, 3, 0)] {
+            let cur = (0..<length).map { i in pattern == 1 ? UInt8(128 + (i & 1)) : next() }
+            let prev = (0..<length).map { _ in pattern == 1 ? 0 : next() }
+            let want = referenceRow(cur, prev, bpp: bpp)
+            let padded = { (row: [UInt8]) in [UInt8](repeating: 0, count: bpp) + row }
+            let c = padded(cur), p = padded(prev)
+            var cand = [UInt8](repeating: 0, count: 5 * length)
+            let sums = c.withUnsafeBufferPointer { cb in p.withUnsafeBufferPointer { pb in cand.withUnsafeMutableBufferPointer { out in
+                PNGChunks.filterAdaptiveRow(cb.baseAddress! + bpp, pb.baseAddress! + bpp, stride: length, bpp: bpp, into: out.baseAddress!)
+            }}}
+            XCTAssertEqual(sums, want.sums, "length \(length) bpp \(bpp)")
+            for f in 0..<5 { XCTAssertEqual(Array(cand[(f * length)..<((f + 1) * length)]), want.rows[f], "filter \(f) length \(length)") }
+        }
+    }
 }
