@@ -56,22 +56,24 @@ extension APNG {
                 spool = try FrameSpool(recordBytes: image.width * image.height * 4, rowBytes: image.width * 4)
             }
             let straight = image.straightPixels()
-            if try spool!.append(straight, duration: duration) { survey(straight) }
+            // Rows the spool did not store repeat the previous frame, whose colours are recorded.
+            if try spool!.append(straight, duration: duration) { survey(straight, rows: spool!.storedRows(spool!.count - 1)) }
             appended += 1
         }
 
-        /// Records what the frame needs of the file's colour type: opacity, greyness, the RGB colours it
-        /// uses (for a free colour key) and its RGBA colours while there are at most 256. Flags and
-        /// tables are copied into locals for the pixel loop: on the class's stored properties every
-        /// access pays an exclusivity check.
-        private func survey(_ s: [UInt8]) {
+        /// Records what rows `rows` of the frame need of the file's colour type: opacity, greyness,
+        /// the RGB colours they use (for a free colour key) and their RGBA colours while there are at
+        /// most 256. Flags and tables are copied into locals for the pixel loop: on the class's
+        /// stored properties every access pays an exclusivity check.
+        private func survey(_ s: [UInt8], rows: Range<Int>) {
             var isOpaque = opaque, isGray = gray
             var table = colors
             colors = nil
             var used = usedRGB
             usedRGB = []
             s.withUnsafeBytes { raw in
-                let px = raw.bindMemory(to: UInt32.self)
+                let all = raw.bindMemory(to: UInt32.self), w = size!.0
+                let px = all[(rows.lowerBound * w)..<(rows.upperBound * w)]
                 used.withUnsafeMutableBufferPointer { bits in
                     var last: UInt32 = 0, haveLast = false
                     for v in px {
