@@ -7,12 +7,13 @@
 import CZlib
 
 extension PNGChunks {
-    /// deflateTune's parameters: a lazy match at least `goodLength` long searches a quarter of
-    /// `maxChain`; a match of `niceLength` ends the search; `maxLazy` bounds lazy evaluation.
+    /// deflateTune's parameters: chains are searched up to `maxChain` entries, a quarter of that
+    /// when the match already found is at least `goodLength` long; a match of `niceLength` ends
+    /// the search; no lazy search is tried after a match of `maxLazy`.
     struct MatchSearch {
         var goodLength: Int32, maxLazy: Int32, niceLength: Int32, maxChain: Int32
 
-        /// Level 9's lazy matching over chains of 256, the search cut short after a match of 8.
+        /// Level 9's lazy matching over chains of 256 (zlib's: 4096), 64 once a match of 8 is found.
         static let capped = MatchSearch(goodLength: 8, maxLazy: 258, niceLength: 258, maxChain: 256)
     }
 
