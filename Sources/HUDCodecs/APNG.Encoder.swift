@@ -6,11 +6,14 @@
 // frame count and colour type are known, so acTL is written once with the right number (no patching,
 // which also lets the output be a pipe). Each later frame is cropped to the box that changed; when
 // every changed pixel is opaque it is also tried as blend-OVER with unchanged pixels transparent (for
-// opaque RGB/gray files through a tRNS colour key that no frame uses, as apngasm does), with filter
-// "none" and the per-row heuristic as candidates; a quick trial on a sample of rows picks one to
-// compress at the chosen level (level 9 with a capped match search, see `compressBest`). dispose_op is always NONE because frames are differenced against what is shown.
-// fcTL and fdAT share one sequence counter starting at 0. Frames are filtered and deflated in
-// parallel batches (each depends only on itself and the frame before) and written in order.
+// opaque RGB/gray files through a tRNS colour key that no frame uses, as apngasm does). The
+// candidates are the changed pixels with filter "none" and with the per-row heuristic, and the
+// blend-OVER pixels with filter "none"; a level-6 trial on a sample of rows (only those rows are
+// filtered) picks one to filter in full and compress at the chosen level (level 9 with a capped
+// match search, see `compressBest`). dispose_op is always NONE because frames are differenced
+// against what is shown. fcTL and fdAT share one sequence counter starting at 0. Frames are
+// filtered and deflated on all cores (each depends only on itself and the frame before), each
+// started as soon as a core is free, and written in order.
 import Dispatch
 import Glibc
 import HUDRaster
@@ -53,22 +56,24 @@ extension APNG {
                 spool = try FrameSpool(recordBytes: image.width * image.height * 4, rowBytes: image.width * 4)
             }
             let straight = image.straightPixels()
-            if try spool!.append(straight, duration: duration) { survey(straight) }
+            // Rows the spool did not store repeat the previous frame, whose colours are recorded.
+            if try spool!.append(straight, duration: duration) { survey(straight, rows: spool!.storedRows(spool!.count - 1)) }
             appended += 1
         }
 
-        /// Records what the frame needs of the file's colour type: opacity, greyness, the RGB colours it
-        /// uses (for a free colour key) and its RGBA colours while there are at most 256. Flags and
-        /// tables are copied into locals for the pixel loop: on the class's stored properties every
-        /// access pays an exclusivity check.
-        private func survey(_ s: [UInt8]) {
+        /// Records what rows `rows` of the frame need of the file's colour type: opacity, greyness,
+        /// the RGB colours they use (for a free colour key) and their RGBA colours while there are at
+        /// most 256. Flags and tables are copied into locals for the pixel loop: on the class's
+        /// stored properties every access pays an exclusivity check.
+        private func survey(_ s: [UInt8], rows: Range<Int>) {
             var isOpaque = opaque, isGray = gray
             var table = colors
             colors = nil
             var used = usedRGB
             usedRGB = []
             s.withUnsafeBytes { raw in
-                let px = raw.bindMemory(to: UInt32.self)
+                let all = raw.bindMemory(to: UInt32.self), w = size!.0
+                let px = all[(rows.lowerBound * w)..<(rows.upperBound * w)]
                 used.withUnsafeMutableBufferPointer { bits in
                     var last: UInt32 = 0, haveLast = false
                     for v in px {
@@ -107,8 +112,6 @@ extension APNG {
 
         // MARK: encoding
 
-        private enum Mode { case gray, grayAlpha, rgb, rgba, palette }
-
         /// One encoded frame: its box in the canvas, blend op, and compressed samples.
         private struct EncodedFrame {
             var x0: Int, y0: Int, w: Int, h: Int
@@ -117,7 +120,7 @@ extension APNG {
         }
 
         private func write(to file: AtomicFile, width: Int, height: Int, spool: FrameSpool) throws {
-            var mode: Mode
+            var mode: SampleLayout.Mode
             var paletteIndex: [UInt32: UInt8] = [:]
             var palette: [UInt8] = [], trns: [UInt8] = []
             var clearIndex: UInt8? = nil
@@ -152,7 +155,16 @@ extension APNG {
                 }
             }
             let colorType: UInt8 = [.gray: 0, .rgb: 2, .palette: 3, .grayAlpha: 4, .rgba: 6][mode]!
-            let bpp = [.gray: 1, .rgb: 3, .palette: 1, .grayAlpha: 2, .rgba: 4][mode]!
+            var clear: [UInt8]? = nil
+            switch mode {
+            case .gray: if let key { clear = [key.0] }
+            case .rgb: if let key { clear = [key.0, key.1, key.2] }
+            case .grayAlpha: clear = [0, 0]
+            case .rgba: clear = [0, 0, 0, 0]
+            case .palette: if let clearIndex { clear = [clearIndex] }
+            }
+            let layout = SampleLayout(mode: mode, width: width, paletteIndex: paletteIndex, clear: clear)
+            let bpp = layout.bpp
 
             var header = PNGChunks.signature
             header += PNGChunks.chunk("IHDR", PNGChunks.be32(UInt32(width)) + PNGChunks.be32(UInt32(height)) + [8, colorType, 0, 0, 0])
@@ -167,64 +179,32 @@ extension APNG {
             header += PNGChunks.chunk("acTL", PNGChunks.be32(UInt32(spool.count)) + PNGChunks.be32(UInt32(plays)))
             try file.write(header)
 
-            /// Pixels of the box (x, y, w, h) of `s` in the file's layout. `keep` marks unchanged pixels
-            /// (blend OVER): they become transparent, unless they are opaque and repeat the pixel to
-            /// their left, where drawing the same colour again continues a run that deflates better.
-            func samples(_ s: [UInt8], _ x0: Int, _ y0: Int, _ w: Int, _ h: Int, keep: ((Int) -> Bool)?) -> [UInt8] {
-                var out = [UInt8](repeating: 0, count: w * h * bpp)
-                var o = 0
-                for y in y0..<(y0 + h) {
-                    for x in x0..<(x0 + w) {
-                        let i = (y * width + x) * 4
-                        switch mode {
-                        case .gray: out[o] = s[i]
-                        case .grayAlpha: out[o] = s[i]; out[o + 1] = s[i + 3]
-                        case .rgb: out[o] = s[i]; out[o + 1] = s[i + 1]; out[o + 2] = s[i + 2]
-                        case .rgba: out[o] = s[i]; out[o + 1] = s[i + 1]; out[o + 2] = s[i + 2]; out[o + 3] = s[i + 3]
-                        case .palette:
-                            let c = UInt32(s[i]) << 24 | UInt32(s[i + 1]) << 16 | UInt32(s[i + 2]) << 8 | UInt32(s[i + 3])
-                            out[o] = paletteIndex[c]!
-                        }
-                        if let keep, keep(y * width + x) {
-                            var repeats = x > x0 && s[i + 3] == 255
-                            if repeats { for k in 0..<bpp where out[o + k] != out[o - bpp + k] { repeats = false } }
-                            if !repeats {
-                                switch mode {
-                                case .gray: out[o] = key!.0
-                                case .rgb: out[o] = key!.0; out[o + 1] = key!.1; out[o + 2] = key!.2
-                                case .grayAlpha, .rgba: for k in 0..<bpp { out[o + k] = 0 }
-                                case .palette: out[o] = clearIndex ?? 0
-                                }
-                            }
-                        }
-                        o += bpp
-                    }
-                }
-                return out
+            let filters = sourceFilters(mode)
+
+            /// The filter of the source samples' candidates: none and the per-row heuristic (on the
+            /// measured animations neither wins everywhere), or the one filter the options or a
+            /// palette ask for.
+            func sourceFilters(_ mode: SampleLayout.Mode) -> [Int?] {
+                if mode == .palette { return [0] }
+                if options.filter != .adaptive { return [options.filter.rawValue] }
+                return [0, nil]
             }
-            /// Filtered candidates of one frame's samples: no filter and the per-row heuristic (on the
-            /// measured animations neither wins everywhere), or the one filter the options ask for.
-            func filtered(_ px: [UInt8], _ w: Int, _ h: Int) -> [[UInt8]] {
-                if mode == .palette { return [PNGChunks.filterRows(px, width: w, height: h, bpp: bpp, filter: 0)] }
-                if options.filter != .adaptive { return [PNGChunks.filterRows(px, width: w, height: h, bpp: bpp, filter: options.filter.rawValue)] }
-                return [PNGChunks.filterRows(px, width: w, height: h, bpp: bpp, filter: 0),
-                        PNGChunks.filterRows(px, width: w, height: h, bpp: bpp, filter: nil)]
-            }
-            /// Compresses the candidate that a level-6 trial on a sample of its rows ranks smallest (the
-            /// ranking carries over to the whole frame at level 9, at a fraction of the cost of
-            /// compressing every candidate fully; level 1 ranks worse, and a worse pick costs more bytes
-            /// than the trial saves). Level 9 searches shorter match chains than zlib's own: the long
-            /// search costs most of the time for a few bytes on HUD frames.
-            func compressBest(_ candidates: [[UInt8]], rowBytes: Int) throws -> (data: [UInt8], index: Int) {
+            /// Compresses the candidate (samples and filter) whose sampled rows a level-6 trial ranks
+            /// smallest: the ranking carries over to the whole frame at level 9, at a fraction of the
+            /// cost of compressing every candidate fully (level 1 ranks worse, and a worse pick costs
+            /// more bytes than the trial saves). Only the sampled rows are filtered for the trial.
+            func compressBest(_ candidates: [(pixels: [UInt8], filter: Int?)], width w: Int, height h: Int) throws -> (data: [UInt8], index: Int) {
                 var pick = 0
                 if candidates.count > 1 {
                     var bestSize = Int.max
                     for (i, c) in candidates.enumerated() {
-                        let n = try PNGChunks.deflate(PNGChunks.sampleRows(c, rowBytes: rowBytes), level: 6).count
+                        let sample = PNGChunks.filteredSample(c.pixels, width: w, height: h, bpp: bpp, filter: c.filter)
+                        let n = try PNGChunks.deflate(sample, level: 6).count
                         if n < bestSize { bestSize = n; pick = i }
                     }
                 }
-                return (try PNGChunks.deflate(candidates[pick], level: options.compressionLevel, maxChain: 256), pick)
+                let rows = PNGChunks.filterRows(candidates[pick].pixels, width: w, height: h, bpp: bpp, filter: candidates[pick].filter)
+                return (try PNGChunks.deflate(rows, level: options.compressionLevel, search: options.compressionLevel == 9 ? .capped : nil), pick)
             }
 
             /// The changed box of `current` against `previous` (inclusive corners) and whether every
@@ -241,71 +221,82 @@ extension APNG {
             /// it only, so frames are encoded independently (in parallel) and written in order.
             func encode(_ index: Int, _ current: [UInt8], _ previous: [UInt8]) throws -> EncodedFrame {
                 if index == 0 {
-                    let data = try compressBest(filtered(samples(current, 0, 0, width, height, keep: nil), width, height),
-                                                rowBytes: width * bpp + 1).data
+                    let pixels = layout.samples(current, x0: 0, y0: 0, w: width, h: height).bytes
+                    let data = try compressBest(filters.map { (pixels, $0) }, width: width, height: height).data
                     return EncodedFrame(x0: 0, y0: 0, w: width, h: height, blendOver: false, data: data)
                 }
                 let (bx0, by0, bx1, by1, changedOpaque) = changedBox(current, previous)
                 let x0 = bx0, y0 = by0, w = bx1 - bx0 + 1, h = by1 - by0 + 1
-                var candidates = filtered(samples(current, x0, y0, w, h, keep: nil), w, h)
+                let pixels = layout.samples(current, x0: x0, y0: y0, w: w, h: h).bytes
+                var candidates = filters.map { (pixels: pixels, filter: $0) }
                 let sourceCount = candidates.count
-                let canClear = mode == .rgba || mode == .grayAlpha || (mode == .palette && clearIndex != nil) || key != nil
-                if changedOpaque && canClear {
-                    let prev = previous, cur = current
-                    candidates += filtered(samples(current, x0, y0, w, h, keep: { p in
-                        let i = p * 4
-                        return cur[i] == prev[i] && cur[i + 1] == prev[i + 1] && cur[i + 2] == prev[i + 2] && cur[i + 3] == prev[i + 3]
-                    }), w, h)
+                if changedOpaque && layout.clear != nil {
+                    let over = layout.samples(current, unchangedSince: previous, x0: x0, y0: y0, w: w, h: h)
+                    // Blend-OVER frames keep the first filter only: with the heuristic's filter they
+                    // were almost never the smallest candidate, and then by a few bytes.
+                    // When no pixel was cleared they are the source samples again (never picked).
+                    if over.cleared { candidates.append((over.bytes, filters[0])) }
                 }
-                let best = try compressBest(candidates, rowBytes: w * bpp + 1)
+                let best = try compressBest(candidates, width: w, height: h)
                 return EncodedFrame(x0: x0, y0: y0, w: w, h: h, blendOver: best.index >= sourceCount, data: best.data)
             }
 
             var sequence: UInt32 = 0
             var elapsed = 0.0, emittedMilliseconds = 0
-            // Frames are read and encoded a batch at a time on every core, then written in order:
-            // the bytes do not depend on the batch size or the scheduling.
-            let batch = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) * 2
-            var previous: [UInt8] = []
-            var first = 0
-            while first < spool.count {
-                let n = min(batch, spool.count - first)
-                var frames = [[UInt8]](repeating: [], count: n)
-                for k in 0..<n { try spool.read(first + k, into: &frames[k]) }
-                var results = [Result<EncodedFrame, Error>?](repeating: nil, count: n)
-                let before = previous
-                results.withUnsafeMutableBufferPointer { out in
-                    let slots = out
-                    DispatchQueue.concurrentPerform(iterations: n) { k in
-                        let prev = k == 0 ? before : frames[k - 1]
-                        slots[k] = Result { try encode(first + k, frames[k], prev) }
-                    }
-                }
-                for k in 0..<n {
-                    let index = first + k
-                    let frame = try results[k]!.get()
-                    // Delay: cumulative milliseconds, rounding carried so the total does not drift.
-                    elapsed += spool.durations[index]
-                    let target = Int((elapsed * 1000).rounded())
-                    var num = max(1, target - emittedMilliseconds), den = 1000
-                    emittedMilliseconds += num
-                    if num > 65535 { num = min(65535, (num + 5) / 10); den = 100 }
-                    var fc = PNGChunks.be32(sequence) + PNGChunks.be32(UInt32(frame.w)) + PNGChunks.be32(UInt32(frame.h))
-                    fc += PNGChunks.be32(UInt32(frame.x0)) + PNGChunks.be32(UInt32(frame.y0))
-                    fc += PNGChunks.be16(UInt16(num)) + PNGChunks.be16(UInt16(den))
-                    fc += [0, frame.blendOver ? 1 : 0] // dispose NONE; blend SOURCE or OVER
-                    try file.write(PNGChunks.chunk("fcTL", fc))
+            /// Writes frame `index`'s fcTL and IDAT or fdAT.
+            func emit(_ index: Int, _ frame: EncodedFrame) throws {
+                // Delay: cumulative milliseconds, rounding carried so the total does not drift.
+                elapsed += spool.durations[index]
+                let target = Int((elapsed * 1000).rounded())
+                var num = max(1, target - emittedMilliseconds), den = 1000
+                emittedMilliseconds += num
+                if num > 65535 { num = min(65535, (num + 5) / 10); den = 100 }
+                var fc = PNGChunks.be32(sequence) + PNGChunks.be32(UInt32(frame.w)) + PNGChunks.be32(UInt32(frame.h))
+                fc += PNGChunks.be32(UInt32(frame.x0)) + PNGChunks.be32(UInt32(frame.y0))
+                fc += PNGChunks.be16(UInt16(num)) + PNGChunks.be16(UInt16(den))
+                fc += [0, frame.blendOver ? 1 : 0] // dispose NONE; blend SOURCE or OVER
+                try file.write(PNGChunks.chunk("fcTL", fc))
+                sequence += 1
+                if index == 0 {
+                    try file.write(PNGChunks.chunk("IDAT", frame.data))
+                } else {
+                    try file.write(PNGChunks.chunk("fdAT", PNGChunks.be32(sequence) + frame.data))
                     sequence += 1
-                    if index == 0 {
-                        try file.write(PNGChunks.chunk("IDAT", frame.data))
-                    } else {
-                        try file.write(PNGChunks.chunk("fdAT", PNGChunks.be32(sequence) + frame.data))
-                        sequence += 1
-                    }
                 }
-                previous = frames[n - 1]
-                first += n
             }
+
+            // One worker per core takes the next frame (read from the spool in order under the
+            // lock), encodes it, and writes every frame that is now next in order: a core is never
+            // left waiting for a batch to finish, and only frames being encoded are held. The
+            // bytes do not depend on the number of workers or the scheduling.
+            let count = spool.count
+            let lock = DispatchSemaphore(value: 1)
+            var claimed = 0, written = 0
+            var previous: [UInt8] = []
+            var done: [Int: Result<EncodedFrame, Error>] = [:]
+            var failure: Error?
+            DispatchQueue.concurrentPerform(iterations: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) { _ in
+                while true {
+                    lock.wait()
+                    guard claimed < count, failure == nil else { lock.signal(); return }
+                    let index = claimed
+                    claimed += 1
+                    var current: [UInt8] = []
+                    do { try spool.read(index, into: &current) } catch { failure = error; lock.signal(); return }
+                    let before = previous
+                    previous = current
+                    lock.signal()
+                    let result = Result { try encode(index, current, before) }
+                    lock.wait()
+                    done[index] = result
+                    while failure == nil, let next = done.removeValue(forKey: written) {
+                        do { try emit(written, next.get()) } catch { failure = error }
+                        written += 1
+                    }
+                    lock.signal()
+                }
+            }
+            if let failure { throw failure }
             try file.write(PNGChunks.chunk("IEND", []))
         }
     }

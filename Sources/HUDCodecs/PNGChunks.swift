@@ -1,11 +1,12 @@
 // PNGChunks: the byte-level pieces of PNG that APNG needs and libpng does not offer: chunk framing
-// with CRC, row filters, and zlib compression of filtered rows.
+// with CRC and row filters (zlib compression is in PNGChunks+Deflate).
 //
 // Design note: Debian's libpng has no APNG support, so animation frames (fcTL/fdAT) are written here
 // with zlib directly. Row filtering follows libpng's heuristic (per row, the filter with the smallest
-// sum of absolute signed bytes), which is what makes photographic and gradient rows compress.
+// sum of absolute signed bytes), which is what makes photographic and gradient rows compress. Any
+// range of rows can be filtered on its own (a row depends only on itself and the row above), which
+// is how the encoder's trials filter just the rows they sample.
 import CZlib
-import CCodecShims
 
 enum PNGChunks {
     static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
@@ -26,44 +27,19 @@ enum PNGChunks {
         return out
     }
 
-    /// zlib-compresses `data` at `level` (memLevel 9, the given strategy); `maxChain` > 0 caps level
-    /// 9's match search (see `hud_deflate`).
-    static func deflate(_ data: [UInt8], level: Int, strategy: Int32 = Z_DEFAULT_STRATEGY, maxChain: Int = 0) throws -> [UInt8] {
-        var buffer = hud_buffer(data: nil, length: 0, capacity: 0)
-        defer { hud_buffer_free(&buffer) }
-        let status = data.withUnsafeBufferPointer {
-            hud_deflate($0.baseAddress, $0.count, Int32(level), 9, strategy, Int32(maxChain), &buffer)
-        }
-        guard status == Z_OK, let p = buffer.data else {
-            throw CodecError.encodeFailed(format: "APNG", reason: "zlib deflate returned \(status)")
-        }
-        return [UInt8](UnsafeBufferPointer(start: p, count: buffer.length))
-    }
-
-    /// Every fourth band of eight filtered rows (each `rowBytes` long, filter byte included), or all of
-    /// them for short images: a sample that ranks candidate filterings like the whole does, for a
-    /// quarter of the compression work.
-    static func sampleRows(_ filtered: [UInt8], rowBytes: Int) -> [UInt8] {
-        let rows = filtered.count / max(1, rowBytes)
-        if rows < 32 { return filtered }
-        var out: [UInt8] = []
-        out.reserveCapacity(filtered.count / 4 + rowBytes * 8)
-        var y = 0
-        while y < rows {
-            let end = min(rows, y + 8)
-            out += filtered[(y * rowBytes)..<(end * rowBytes)]
-            y += 32
-        }
-        return out
-    }
-
-    /// Filters rows of `bpp`-byte pixels for PNG. `filter` nil picks per row by the minimum-sum heuristic.
+    /// Filters rows of `bpp`-byte pixels for PNG, each output row led by its filter type: the rows in
+    /// `rows` (default: all `height`), which come out as the same bytes as those rows of the whole
+    /// image filtered. `filter` nil picks per row by the minimum-sum heuristic; 0 copies.
     /// Each row is copied after `bpp` zero bytes (and the row above likewise, zeros for the first
-    /// row), so the left, up and up-left neighbours are plain loads with no edge tests, and all
-    /// five filters of a row are computed in one pass.
-    static func filterRows(_ pixels: [UInt8], width: Int, height: Int, bpp: Int, filter: Int?) -> [UInt8] {
+    /// row), so the left, up and up-left neighbours are plain loads with no edge tests; the
+    /// heuristic computes all five filters of a row in one pass (`filterAdaptiveRow`).
+    static func filterRows(_ pixels: [UInt8], width: Int, height: Int, bpp: Int, filter: Int?,
+                           rows: Range<Int>? = nil) -> [UInt8] {
+        let range = rows ?? 0..<height
+        if filter == 0 { return unfilteredRows(pixels, rowBytes: width * bpp, rows: range) }
         let stride = width * bpp
-        var out = [UInt8](repeating: 0, count: (stride + 1) * height)
+        // Every byte (filter type and filtered row) is written below: no zeroing first.
+        var out = [UInt8](unsafeUninitializedCapacity: (stride + 1) * range.count) { $1 = $0.count }
         var candidate = [UInt8](repeating: 0, count: 5 * stride)
         var rows = [UInt8](repeating: 0, count: 2 * (stride + bpp))
         pixels.withUnsafeBufferPointer { px in
@@ -72,39 +48,71 @@ enum PNGChunks {
         rows.withUnsafeMutableBufferPointer { rb in
             var cur = rb.baseAddress! + bpp, prev = rb.baseAddress! + stride + 2 * bpp
             let cand = cb.baseAddress!
-            for y in 0..<height {
+            if range.lowerBound > 0 { prev.update(from: px.baseAddress! + (range.lowerBound - 1) * stride, count: stride) }
+            for (row, y) in range.enumerated() {
                 let src = px.baseAddress! + y * stride
                 cur.update(from: src, count: stride)
-                var sums = (0, 0, 0, 0, 0)
-                @inline(__always) func cost(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
                 let only = filter ?? -1
-                for i in 0..<stride {
-                    let x = cur[i], a = cur[i - bpp], b = prev[i], c = prev[i - bpp]
-                    if only < 0 || only == 0 { cand[i] = x; sums.0 &+= cost(x) }
-                    if only < 0 || only == 1 { let v = x &- a; cand[stride + i] = v; sums.1 &+= cost(v) }
-                    if only < 0 || only == 2 { let v = x &- b; cand[2 * stride + i] = v; sums.2 &+= cost(v) }
-                    if only < 0 || only == 3 {
-                        let v = x &- UInt8(truncatingIfNeeded: (Int(a) &+ Int(b)) >> 1)
-                        cand[3 * stride + i] = v; sums.3 &+= cost(v)
-                    }
-                    if only < 0 || only == 4 {
-                        let p = Int(a) &+ Int(b) &- Int(c)
-                        let pa = abs(p &- Int(a)), pb = abs(p &- Int(b)), pc = abs(p &- Int(c))
-                        let v = x &- ((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c))
-                        cand[4 * stride + i] = v; sums.4 &+= cost(v)
-                    }
-                }
                 var best = max(only, 0)
                 if only < 0 {
+                    let sums = filterAdaptiveRow(cur, prev, stride: stride, bpp: bpp, into: cand)
                     // The first filter with the smallest sum, as when they were tried in order.
-                    let all = [sums.0, sums.1, sums.2, sums.3, sums.4]
-                    for f in 1..<5 where all[f] < all[best] { best = f }
+                    for f in 1..<5 where sums[f] < sums[best] { best = f }
+                } else {
+                    filterRow(cur, prev, stride: stride, bpp: bpp, filter: only, into: cand + only * stride)
                 }
-                o[y * (stride + 1)] = UInt8(best)
-                (o.baseAddress! + y * (stride + 1) + 1).update(from: cand + best * stride, count: stride)
+                o[row * (stride + 1)] = UInt8(best)
+                (o.baseAddress! + row * (stride + 1) + 1).update(from: cand + best * stride, count: stride)
                 swap(&cur, &prev)
             }
         }}}}
+        return out
+    }
+
+    /// Writes filter `filter` (1 to 4) of the row at `cur` to `out`; `cur` and `prev` (the row
+    /// above) have `bpp` readable bytes before them.
+    private static func filterRow(_ cur: UnsafePointer<UInt8>, _ prev: UnsafePointer<UInt8>, stride: Int, bpp: Int,
+                                  filter: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<stride {
+            let x = cur[i], a = cur[i - bpp], b = prev[i], c = prev[i - bpp]
+            switch filter {
+            case 1: out[i] = x &- a
+            case 2: out[i] = x &- b
+            case 3: out[i] = x &- UInt8(truncatingIfNeeded: (Int(a) &+ Int(b)) >> 1)
+            default:
+                let p = Int(a) &+ Int(b) &- Int(c)
+                let pa = abs(p &- Int(a)), pb = abs(p &- Int(b)), pc = abs(p &- Int(c))
+                out[i] = x &- ((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c))
+            }
+        }
+    }
+
+    /// Rows of filter type 0: each row copied after a zero byte.
+    private static func unfilteredRows(_ pixels: [UInt8], rowBytes: Int, rows: Range<Int>) -> [UInt8] {
+        let count = (rowBytes + 1) * rows.count
+        return [UInt8](unsafeUninitializedCapacity: count) { o, initialized in
+            pixels.withUnsafeBufferPointer { px in
+                for (row, y) in rows.enumerated() {
+                    let d = o.baseAddress! + row * (rowBytes + 1)
+                    d.initialize(to: 0)
+                    (d + 1).initialize(from: px.baseAddress! + y * rowBytes, count: rowBytes)
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// Bands of 16 filtered rows, one every 64 rows (all rows of an image under 32 rows high): a
+    /// sample whose compressed size ranks candidate filterings as the whole frame's does, for a
+    /// quarter of the work. Bands this long keep the matches a row finds a few rows up, which is
+    /// what ranks unfiltered against filtered rows correctly.
+    static func filteredSample(_ pixels: [UInt8], width: Int, height: Int, bpp: Int, filter: Int?) -> [UInt8] {
+        if height < 32 { return filterRows(pixels, width: width, height: height, bpp: bpp, filter: filter) }
+        var out: [UInt8] = []
+        out.reserveCapacity((width * bpp + 1) * (height / 4 + 16))
+        for y in Swift.stride(from: 0, to: height, by: 64) {
+            out += filterRows(pixels, width: width, height: height, bpp: bpp, filter: filter, rows: y..<min(height, y + 16))
+        }
         return out
     }
 }
