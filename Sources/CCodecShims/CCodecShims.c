@@ -157,34 +157,6 @@ int hud_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int c
     return HUD_OK;
 }
 
-int hud_deflate(const uint8_t *data, size_t length, int level, int mem_level, int strategy, int max_chain, hud_buffer *out) {
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    int status = deflateInit2(&z, level, Z_DEFLATED, 15, mem_level, strategy);
-    if (status != Z_OK) return status;
-    /* Level 9's match lengths with a shorter hash-chain search: on rendered frames the long
-       chains cost most of the time for little gain. good_length 32, max_lazy 258 and
-       nice_length 258 are zlib's level-9 values. */
-    if (max_chain > 0 && level == 9 && (status = deflateTune(&z, 32, 258, 258, max_chain)) != Z_OK) {
-        deflateEnd(&z);
-        return status;
-    }
-    size_t cap = deflateBound(&z, (uLong)length) + 16;
-    out->data = (uint8_t *)malloc(cap);
-    out->capacity = cap;
-    out->length = 0;
-    if (!out->data) { deflateEnd(&z); return Z_MEM_ERROR; }
-    z.next_in = (Bytef *)data;
-    z.avail_in = (uInt)length;
-    z.next_out = out->data;
-    z.avail_out = (uInt)cap;
-    status = deflate(&z, Z_FINISH);
-    out->length = cap - z.avail_out;
-    deflateEnd(&z);
-    if (status != Z_STREAM_END) { hud_buffer_free(out); return status == Z_OK ? Z_BUF_ERROR : status; }
-    return Z_OK;
-}
-
 typedef struct {
     const uint8_t *data;
     size_t length;

@@ -59,11 +59,6 @@ int hud_png_decode(const uint8_t *data, size_t length, uint32_t max_dimension, u
                    uint8_t **out_pixels, uint32_t *out_width, uint32_t *out_height,
                    char *message, size_t message_size);
 
-/// zlib-compresses `data` with deflateInit2's full parameters (memLevel 1-9, strategy Z_DEFAULT_STRATEGY,
-/// Z_FILTERED, Z_RLE ...), which zlib only exposes through a function-like macro. `max_chain` > 0 at
-/// level 9 caps the hash-chain search (deflateTune); 0 keeps the level's own. Returns a zlib code.
-int hud_deflate(const uint8_t *data, size_t length, int level, int mem_level, int strategy, int max_chain, hud_buffer *out);
-
 /// Opens a GIF from memory through giflib's input callback. Returns NULL and sets *error on failure.
 void *hud_gif_open_memory(const uint8_t *data, size_t length, int *error);
 
