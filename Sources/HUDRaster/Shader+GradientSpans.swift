@@ -50,22 +50,7 @@ extension Shader {
         end = max(end, lo)
         if lo > 0 { out.initialize(repeating: d > 0 ? first : last, count: lo) }
         if end < n { (out + end).initialize(repeating: d > 0 ? last : first, count: n &- end) }
-        var v = u &+ Int64(lo) &* d
-        var i = lo
-        while i &+ 4 <= end {
-            let v1 = v &+ d, v2 = v1 &+ d, v3 = v2 &+ d
-            out[i] = table[Int(truncatingIfNeeded: v &>> 32)]
-            out[i &+ 1] = table[Int(truncatingIfNeeded: v1 &>> 32)]
-            out[i &+ 2] = table[Int(truncatingIfNeeded: v2 &>> 32)]
-            out[i &+ 3] = table[Int(truncatingIfNeeded: v3 &>> 32)]
-            v = v3 &+ d
-            i &+= 4
-        }
-        while i < end {
-            out[i] = table[Int(truncatingIfNeeded: v &>> 32)]
-            v &+= d
-            i &+= 1
-        }
+        ramp(table, u &+ Int64(lo) &* d, d, 32, end &- lo, out + lo)
         return true
     }
 
@@ -282,14 +267,29 @@ extension Shader {
     static func shadeConcentric(_ sh: Shader, _ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: (Double, Double),
                                 _ r0: Double, _ dr: Double, _ extB: Bool, _ extA: Bool, _ n: Int,
                                 _ out: UnsafeMutablePointer<UInt32>) {
+        if sh.spread == .pad && extB && extA && step.1 == 0 && !(p.1 == 0 && p.1.sign == .minus) {
+            let (m, c) = concentricPosition(r0, dr)
+            shadeConcentricRow(L.baseAddress!, p, step.0, m, c, n, out)
+            return
+        }
+        if sh.spread != .pad && step.1 == 0 && shadeConcentricSpread(sh, L, p, step.0, r0, dr, n, out) { return }
+        shadeConcentricGeneral(sh, L, p, step, r0, dr, extB, extA, n, out)
+    }
+
+    /// The table position r * m + c (t * (lutSize - 1) + 0.5) of a concentric gradient at radius r.
+    @inline(__always) static func concentricPosition(_ r0: Double, _ dr: Double) -> (m: Double, c: Double) {
+        let k = 1 / dr, scale = Double(Gradient.lutSize - 1)
+        return (k * scale, 0.5 - r0 * k * scale)
+    }
+
+    /// `shadeConcentric` for any row, spread and drawing options.
+    static func shadeConcentricGeneral(_ sh: Shader, _ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: (Double, Double),
+                                       _ r0: Double, _ dr: Double, _ extB: Bool, _ extA: Bool, _ n: Int,
+                                       _ out: UnsafeMutablePointer<UInt32>) {
         let table = L.baseAddress!
         let k = 1 / dr, scale = Double(Gradient.lutSize - 1)
         let padBoth = sh.spread == .pad && extB && extA
-        let m = k * scale, c = 0.5 - r0 * k * scale
-        if padBoth && step.1 == 0 && !(p.1 == 0 && p.1.sign == .minus) {
-            shadeConcentricRow(table, p, step.0, m, c, n, out)
-            return
-        }
+        let (m, c) = concentricPosition(r0, dr)
         let lo = SIMD4<Double>(repeating: 0.5), hi = SIMD4<Double>(repeating: scale + 0.5)
         let zero = SIMD4<Double>(repeating: 0), oneV = SIMD4<Double>(repeating: 1), nan = SIMD4<Double>(repeating: .nan)
         var x = p.0, y = p.1
