@@ -321,17 +321,24 @@ extension Shader {
     /// the index (Shader+RadialFloatSpans), else the Double form.
     static func shadeConcentricRow(_ table: UnsafePointer<UInt32>, _ p: (Double, Double), _ step: Double, _ m: Double, _ c: Double,
                                    _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
+        mirrored(p, step, n, out) { q, k, o in shadeConcentricLanes(table, q, step, m, c, k, o) }
+    }
+
+    /// Shades a concentric row through `lanes` (a row start, a count, the output), once for
+    /// each side of the centre when the row is mirrored about it (`mirrorIndex`), else once.
+    @inline(__always) static func mirrored(_ p: (Double, Double), _ step: Double, _ n: Int, _ out: UnsafeMutablePointer<UInt32>,
+                                           _ lanes: ((Double, Double), Int, UnsafeMutablePointer<UInt32>) -> Void) {
         if let s = mirrorIndex(p.0, step, n) {
             // Pixels i and s - i are the same distance from the centre: the left part of the
             // mirrored stretch is the right part reversed. (The part left of the stretch, if any,
             // and the right part are shaded from exact starting positions, so on the same bits.)
             let a = min(max((s &+ 1) / 2, 0), n), b = min(max(s &- n &+ 1, 0), a)
-            if b > 0 { shadeConcentricLanes(table, p, step, m, c, b, out) }
-            shadeConcentricLanes(table, (p.0 + Double(a) * step, p.1), step, m, c, n &- a, out + a)
+            if b > 0 { lanes(p, b, out) }
+            lanes((p.0 + Double(a) * step, p.1), n &- a, out + a)
             reverseCopy(out, from: s, b, a)
             return
         }
-        shadeConcentricLanes(table, p, step, m, c, n, out)
+        lanes(p, n, out)
     }
 
     /// out[i] = out[s - i] for i in lo..<hi, where every s - i is at least hi (already written).

@@ -60,6 +60,15 @@ extension Shader {
         guard let f = concentricSpreadFloat(y: p.1, m: m, c: c, reach: reach(p.0, step, n)) else {
             return false
         }
+        // A row mirrored about the centre is shaded on one side (Shader+GradientSpans).
+        mirrored(p, step, n, out) { q, k, o in concentricSpreadLanes(sh, L, q, step, r0, dr, f, k, o) }
+        return true
+    }
+
+    /// `shadeConcentricSpread` over `n` pixels from `p` with the row's Float constants `f`.
+    static func concentricSpreadLanes(_ sh: Shader, _ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: Double,
+                                      _ r0: Double, _ dr: Double, _ f: ConcentricFloat, _ n: Int,
+                                      _ out: UnsafeMutablePointer<UInt32>) {
         let table = L.baseAddress!, reflect = sh.spread == .reflect
         // Lanes written out rather than through `forEachGroup`: its closure, called from two
         // loops, was not inlined, and reloading the captured constants each call stalled.
@@ -82,6 +91,5 @@ extension Shader {
             var x = p.0
             while i < n { group(Shader.run4(&x, step), i); i &+= 4 }
         }
-        return true
     }
 }

@@ -26,7 +26,7 @@ final class GradientSpreadTests: XCTestCase {
 
     func testConcentricSpreadLanesMatchTheDoubleLoop() {
         var rng = SplitMix64(seed: 33)
-        var rows = 0, fast = 0
+        var rows = 0, fast = 0, mirrored = 0
         forEachSpread { spread, sh, L in
             var a = [UInt32](repeating: 0, count: 2048), b = a
             for trial in 0..<400 {
@@ -36,12 +36,14 @@ final class GradientSpreadTests: XCTestCase {
                 rows += 1
                 guard Shader.shadeConcentricSpread(sh, L, p, scale, r0, dr, n, &a) else { continue }
                 fast += 1
+                if Shader.mirrorIndex(p.0, scale, n) != nil { mirrored += 1 }
                 Shader.shadeConcentricGeneral(sh, L, p, (scale, 0), r0, dr, true, true, n, &b)
                 XCTAssertEqual(Array(a[0..<n]), Array(b[0..<n]), "\(spread) row \(trial)")
             }
         }
         print("GradientSpread concentric: \(fast) of \(rows) rows in Float lanes")
         XCTAssertGreaterThan(fast, rows / 2, "most rows go through the Float lanes")
+        XCTAssertGreaterThan(mirrored, 20, "some rows are shaded on one side and mirrored")
     }
 
     func testSpreadLanesDecideMostGroupsAndFoldExactly() {
