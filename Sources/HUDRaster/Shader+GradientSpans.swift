@@ -365,7 +365,9 @@ extension Shader {
         return s > 0 && s < 2 &* n &- 2 ? s : nil
     }
 
-    /// `shadeConcentricRow` without the mirror.
+    /// `shadeConcentricRow` without the mirror (kept out of line: inlined into `shade`, its
+    /// loop ran more instructions).
+    @inline(never)
     static func shadeConcentricLanes(_ table: UnsafePointer<UInt32>, _ p: (Double, Double), _ step: Double, _ m: Double,
                                      _ c: Double, _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
         let yy = p.1 * p.1, hi = Double(Gradient.lutSize) - 0.5

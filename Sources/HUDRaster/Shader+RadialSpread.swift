@@ -65,7 +65,9 @@ extension Shader {
         return true
     }
 
-    /// `shadeConcentricSpread` over `n` pixels from `p` with the row's Float constants `f`.
+    /// `shadeConcentricSpread` over `n` pixels from `p` with the row's Float constants `f`
+    /// (out of line, as `shadeConcentricLanes`).
+    @inline(never)
     static func concentricSpreadLanes(_ sh: Shader, _ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: Double,
                                       _ r0: Double, _ dr: Double, _ f: ConcentricFloat, _ n: Int,
                                       _ out: UnsafeMutablePointer<UInt32>) {
