@@ -16,6 +16,8 @@
 // (Shader+RadialFloatSpans), and through the Double loop elsewhere. A padded concentric row whose
 // exact positions are symmetric about the centre (a centre on a pixel centre or between two, at an
 // exact scale) is shaded on one side and mirrored: both sides' positions have the same magnitude.
+// Repeating and reflecting linear rows, and concentric rows of constant y, have their own fast
+// forms (Shader+LinearSpread, Shader+RadialSpread); two-circle spreads use the loops here.
 
 extension Shader {
     /// A padded linear gradient along a row in 32.32 fixed point: the table position
