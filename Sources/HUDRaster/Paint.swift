@@ -182,7 +182,7 @@ struct Shader {
                         out[i] = L[Int(u * Double(Gradient.lutSize - 1) + 0.5)]
                         t += ax
                     }
-                } else {
+                } else if spread == .pad || !Shader.shadeLinearSpread(L, spread == .reflect, t, ax, n, out) {
                     Shader.shadeLinear4(self, L, t, ax, n, out)
                 }
             }

@@ -16,6 +16,8 @@
 // (Shader+RadialFloatSpans), and through the Double loop elsewhere. A padded concentric row whose
 // exact positions are symmetric about the centre (a centre on a pixel centre or between two, at an
 // exact scale) is shaded on one side and mirrored: both sides' positions have the same magnitude.
+// Repeating and reflecting linear rows, and concentric rows of constant y, have their own fast
+// forms (Shader+LinearSpread, Shader+RadialSpread); two-circle spreads use the loops here.
 
 extension Shader {
     /// A padded linear gradient along a row in 32.32 fixed point: the table position
@@ -50,22 +52,7 @@ extension Shader {
         end = max(end, lo)
         if lo > 0 { out.initialize(repeating: d > 0 ? first : last, count: lo) }
         if end < n { (out + end).initialize(repeating: d > 0 ? last : first, count: n &- end) }
-        var v = u &+ Int64(lo) &* d
-        var i = lo
-        while i &+ 4 <= end {
-            let v1 = v &+ d, v2 = v1 &+ d, v3 = v2 &+ d
-            out[i] = table[Int(truncatingIfNeeded: v &>> 32)]
-            out[i &+ 1] = table[Int(truncatingIfNeeded: v1 &>> 32)]
-            out[i &+ 2] = table[Int(truncatingIfNeeded: v2 &>> 32)]
-            out[i &+ 3] = table[Int(truncatingIfNeeded: v3 &>> 32)]
-            v = v3 &+ d
-            i &+= 4
-        }
-        while i < end {
-            out[i] = table[Int(truncatingIfNeeded: v &>> 32)]
-            v &+= d
-            i &+= 1
-        }
+        ramp(table, u &+ Int64(lo) &* d, d, 32, end &- lo, out + lo)
         return true
     }
 
@@ -282,14 +269,29 @@ extension Shader {
     static func shadeConcentric(_ sh: Shader, _ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: (Double, Double),
                                 _ r0: Double, _ dr: Double, _ extB: Bool, _ extA: Bool, _ n: Int,
                                 _ out: UnsafeMutablePointer<UInt32>) {
+        if sh.spread == .pad && extB && extA && step.1 == 0 && !(p.1 == 0 && p.1.sign == .minus) {
+            let (m, c) = concentricPosition(r0, dr)
+            shadeConcentricRow(L.baseAddress!, p, step.0, m, c, n, out)
+            return
+        }
+        if sh.spread != .pad && step.1 == 0 && shadeConcentricSpread(sh, L, p, step.0, r0, dr, n, out) { return }
+        shadeConcentricGeneral(sh, L, p, step, r0, dr, extB, extA, n, out)
+    }
+
+    /// The table position r * m + c (t * (lutSize - 1) + 0.5) of a concentric gradient at radius r.
+    @inline(__always) static func concentricPosition(_ r0: Double, _ dr: Double) -> (m: Double, c: Double) {
+        let k = 1 / dr, scale = Double(Gradient.lutSize - 1)
+        return (k * scale, 0.5 - r0 * k * scale)
+    }
+
+    /// `shadeConcentric` for any row, spread and drawing options.
+    static func shadeConcentricGeneral(_ sh: Shader, _ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: (Double, Double),
+                                       _ r0: Double, _ dr: Double, _ extB: Bool, _ extA: Bool, _ n: Int,
+                                       _ out: UnsafeMutablePointer<UInt32>) {
         let table = L.baseAddress!
         let k = 1 / dr, scale = Double(Gradient.lutSize - 1)
         let padBoth = sh.spread == .pad && extB && extA
-        let m = k * scale, c = 0.5 - r0 * k * scale
-        if padBoth && step.1 == 0 && !(p.1 == 0 && p.1.sign == .minus) {
-            shadeConcentricRow(table, p, step.0, m, c, n, out)
-            return
-        }
+        let (m, c) = concentricPosition(r0, dr)
         let lo = SIMD4<Double>(repeating: 0.5), hi = SIMD4<Double>(repeating: scale + 0.5)
         let zero = SIMD4<Double>(repeating: 0), oneV = SIMD4<Double>(repeating: 1), nan = SIMD4<Double>(repeating: .nan)
         var x = p.0, y = p.1
@@ -321,17 +323,24 @@ extension Shader {
     /// the index (Shader+RadialFloatSpans), else the Double form.
     static func shadeConcentricRow(_ table: UnsafePointer<UInt32>, _ p: (Double, Double), _ step: Double, _ m: Double, _ c: Double,
                                    _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
+        mirrored(p, step, n, out) { q, k, o in shadeConcentricLanes(table, q, step, m, c, k, o) }
+    }
+
+    /// Shades a concentric row through `lanes` (a row start, a count, the output), once for
+    /// each side of the centre when the row is mirrored about it (`mirrorIndex`), else once.
+    @inline(__always) static func mirrored(_ p: (Double, Double), _ step: Double, _ n: Int, _ out: UnsafeMutablePointer<UInt32>,
+                                           _ lanes: ((Double, Double), Int, UnsafeMutablePointer<UInt32>) -> Void) {
         if let s = mirrorIndex(p.0, step, n) {
             // Pixels i and s - i are the same distance from the centre: the left part of the
             // mirrored stretch is the right part reversed. (The part left of the stretch, if any,
             // and the right part are shaded from exact starting positions, so on the same bits.)
             let a = min(max((s &+ 1) / 2, 0), n), b = min(max(s &- n &+ 1, 0), a)
-            if b > 0 { shadeConcentricLanes(table, p, step, m, c, b, out) }
-            shadeConcentricLanes(table, (p.0 + Double(a) * step, p.1), step, m, c, n &- a, out + a)
+            if b > 0 { lanes(p, b, out) }
+            lanes((p.0 + Double(a) * step, p.1), n &- a, out + a)
             reverseCopy(out, from: s, b, a)
             return
         }
-        shadeConcentricLanes(table, p, step, m, c, n, out)
+        lanes(p, n, out)
     }
 
     /// out[i] = out[s - i] for i in lo..<hi, where every s - i is at least hi (already written).
@@ -358,7 +367,9 @@ extension Shader {
         return s > 0 && s < 2 &* n &- 2 ? s : nil
     }
 
-    /// `shadeConcentricRow` without the mirror.
+    /// `shadeConcentricRow` without the mirror (kept out of line: inlined into `shade`, its
+    /// loop ran more instructions).
+    @inline(never)
     static func shadeConcentricLanes(_ table: UnsafePointer<UInt32>, _ p: (Double, Double), _ step: Double, _ m: Double,
                                      _ c: Double, _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
         let yy = p.1 * p.1, hi = Double(Gradient.lutSize) - 0.5

@@ -85,8 +85,7 @@ extension Shader {
         let d = v - (m - magic)
         let below = unsafeBitCast(d .< SIMD4<Float>(repeating: 0), to: SIMD4<Int32>.self)
         let k = (unsafeBitCast(m, to: SIMD4<Int32>.self) &+ below) & SIMD4<Int32>(repeating: Int32(Gradient.lutSize - 1))
-        let magnitude = unsafeBitCast(unsafeBitCast(d, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
-        return (k, magnitude .> e)
+        return (k, magnitude4(d) .> e)
     }
 
     /// sqrt per lane of `d`, which the caller knows is not negative: the magnitude lets the
