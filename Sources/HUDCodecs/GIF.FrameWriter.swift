@@ -221,7 +221,7 @@ extension GIF {
         private func drawBox(_ frame: [UInt32], within r: Region) -> (box: (x: Int, y: Int, w: Int, h: Int), count: Int, error: Int) {
             var bx0 = width, by0 = height, bx1 = -1, by1 = -1
             var changedCount = 0, globalError = 0
-            let (w0, h0, budget) = (width, height, self.budget)
+            let (w0, budget) = (width, self.budget)
             nextNeeds.withUnsafeBufferPointer { next in
             frame.withUnsafeBufferPointer { f in
             needs.withUnsafeBufferPointer { needs in
@@ -230,29 +230,46 @@ extension GIF {
             keeps.withUnsafeMutableBufferPointer { kp in
             paletteColors.withUnsafeBufferPointer { pc in
                 let parts = RowSplit.run(r.y0..<(r.y1 + 1)) { rows in
-                    var bx0 = w0, by0 = h0, bx1 = -1, by1 = -1, count = 0, error = 0
+                    var part = BoxScan()
                     for y in rows {
-                        let row = y * w0, keep = GIF.keepBudget(budget, y: y)
-                        for x in r.x0...r.x1 {
-                            let i = row + x
-                            let nd = needs[i]
-                            if nd == 0 { continue }
-                            if nd == 1 {
-                                let c = pc[Int(q[i])], d = display[i]
-                                let kept = GIF.mayKeep(f[i], c, d, budget: GIF.rests(next, i) ? 0 : keep)
-                                kp[i] = kept ? 1 : 0
-                                if kept { continue }
-                                count += 1
-                                error += GIF.squaredError(f[i], c)
+                        let row = y &* w0, keep = GIF.keepBudget(budget, y: y)
+                        var x = r.x0
+                        while x <= r.x1 {
+                            if x &+ 8 <= r.x1 &+ 1 {
+                                let group = GIF.eightBytes(needs, row &+ x)
+                                // Unchanged pixels (needs 0) are skipped eight at a time, and eight
+                                // changed ones are decided together.
+                                if group == 0 { x &+= 8; continue }
+                                if group == 0x0101_0101_0101_0101 {
+                                    let i = row &+ x
+                                    let drawn = SIMD8<UInt32>(pc[Int(q[i])], pc[Int(q[i &+ 1])], pc[Int(q[i &+ 2])], pc[Int(q[i &+ 3])],
+                                                              pc[Int(q[i &+ 4])], pc[Int(q[i &+ 5])], pc[Int(q[i &+ 6])], pc[Int(q[i &+ 7])])
+                                    // A pixel that rests after this frame may keep no error.
+                                    let budgets = next.isEmpty ? SIMD8<UInt32>() : GIF.BoxScan.nonzero(GIF.BoxScan.widen(GIF.load(SIMD8<UInt8>.self, next, i))) &* UInt32(keep)
+                                    let kept = part.changedEight(x, truth: GIF.load(SIMD8<UInt32>.self, f, i), drawn: drawn,
+                                                                 shown: GIF.load(SIMD8<UInt32>.self, display, i), budget: budgets)
+                                    UnsafeMutableRawPointer(kp.baseAddress! + i).storeBytes(of: kept, as: UInt64.self)
+                                    x &+= 8; continue
+                                }
                             }
-                            bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
+                            let i = row &+ x, nd = needs[i]
+                            if nd == 1 {
+                                let truth = f[i], c = pc[Int(q[i])], d = display[i]
+                                let kept = GIF.mayKeep(truth, c, d, budget: GIF.rests(next, i) ? 0 : keep)
+                                kp[i] = kept ? 1 : 0
+                                if !kept { part.changed(x, error: GIF.squaredError(truth, c)) }
+                            } else if nd != 0 {
+                                part.mark(x)
+                            }
+                            x &+= 1
                         }
+                        part.endRow(y)
                     }
-                    return (bx0, by0, bx1, by1, count, error)
+                    return part
                 }
                 for p in parts {
-                    bx0 = min(bx0, p.0); by0 = min(by0, p.1); bx1 = max(bx1, p.2); by1 = max(by1, p.3)
-                    changedCount += p.4; globalError += p.5
+                    bx0 = min(bx0, p.x0); by0 = min(by0, p.y0); bx1 = max(bx1, p.x1); by1 = max(by1, p.y1)
+                    changedCount += p.count; globalError += p.error
                 }
             }}}}}}}
             if bx1 < 0 { return ((0, 0, 0, 0), 0, 0) }
@@ -262,7 +279,7 @@ extension GIF {
         /// What the LZW encoder may draw at each pixel of the box.
         private func pixelChoices(_ frame: [UInt32], box: (x: Int, y: Int, w: Int, h: Int), local: LocalPalette?) -> PixelChoices {
             let t = local?.transparent ?? transparent
-            var choices = PixelChoices(count: box.w * box.h)
+            var choices = PixelChoices(uninitializedCount: box.w * box.h)
             let lossy = budget > 0, budget = self.budget, width = self.width
             let localIndices = local?.indices ?? [], localColors = local?.colors ?? []
             let isLocal = local != nil
@@ -283,28 +300,27 @@ extension GIF {
                         for x in 0..<box.w {
                             let i = i0 + x, j = j0 + x
                             let truth = frame[i], d = display[i]
+                            // Every entry is written (the arrays start uninitialised): by default the
+                            // target alone, with no alternative and no truth.
+                            var k = t, alt: Int16 = -1, acceptable: UInt32 = 0
                             switch needs[i] {
                             case 0:
                                 // Unchanged: keep, or the index already shown (bit-identical either way).
-                                target[j] = t
-                                if !isLocal && d != 0 && shown[i] >= 0 { alternative[j] = shown[i] }
+                                if !isLocal && d != 0 && shown[i] >= 0 { alt = shown[i] }
                             case 3:
                                 let s = shown[i]
-                                target[j] = !isLocal && s >= 0 ? UInt8(s) : (isLocal ? localIndices[j] : quantized[i])
+                                k = !isLocal && s >= 0 ? UInt8(s) : (isLocal ? localIndices[j] : quantized[i])
                             default:
-                                if truth == 0 { target[j] = t; continue }
-                                let k = isLocal ? localIndices[j] : quantized[i]
+                                if truth == 0 { break }
+                                let q = isLocal ? localIndices[j] : quantized[i]
                                 let rests = GIF.rests(next, i)
                                 // drawBox decided this for the global palette.
-                                let kept = isLocal ? GIF.mayKeep(truth, localColors[Int(k)], d, budget: rests ? 0 : keep) : kp[i] != 0
-                                if kept {
-                                    // Keeping what is shown is the smallest change; drawing is acceptable too.
-                                    target[j] = t; alternative[j] = Int16(k)
-                                } else {
-                                    target[j] = k
-                                }
-                                if lossy && !rests { truths[j] = truth }
+                                let kept = isLocal ? GIF.mayKeep(truth, localColors[Int(q)], d, budget: rests ? 0 : keep) : kp[i] != 0
+                                // Keeping what is shown is the smallest change; drawing is acceptable too.
+                                if kept { alt = Int16(q) } else { k = q }
+                                if lossy && !rests { acceptable = truth }
                             }
+                            target[j] = k; alternative[j] = alt; truths[j] = acceptable
                         }
                     }
                 }
@@ -353,6 +369,18 @@ extension GIF {
 }
 
 extension GIF {
+    /// The eight bytes of `bytes` from `i` on, as one word.
+    @inline(__always)
+    static func eightBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+        UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+    }
+
+    /// A vector of `buffer`'s elements from `i` on.
+    @inline(__always)
+    static func load<V: SIMD>(_ type: V.Type, _ buffer: UnsafeBufferPointer<V.Scalar>, _ i: Int) -> V {
+        UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: V.self)
+    }
+
     /// Whether pixel `i` rests after this frame: its source does not change in the next frame
     /// (`next`, that frame's needs), or this frame is the last (`next` empty). A resting pixel gets
     /// no error budget: what it shows now stays on screen until its source changes again.

@@ -33,6 +33,13 @@ extension GIF {
             alternative = [Int16](repeating: -1, count: count)
             truth = [UInt32](repeating: 0, count: count)
         }
+
+        /// Choices whose every entry the caller writes before use.
+        init(uninitializedCount count: Int) {
+            target = [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count }
+            alternative = [Int16](unsafeUninitializedCapacity: count) { _, n in n = count }
+            truth = [UInt32](unsafeUninitializedCapacity: count) { _, n in n = count }
+        }
     }
 
     struct LZWEncoder {
@@ -150,30 +157,31 @@ extension GIF {
         @inline(__always)
         private static func longest(at p: Int, _ input: Input, _ trie: Trie,
                                     _ stack: UnsafeMutableBufferPointer<Int>) -> (code: Int, length: Int) {
-            let target = input.target, alt = input.alt, truth = input.truth, count = input.count
-            let budget = input.budget
+            let target = input.target, alt = input.alt, truth = input.truth
+            let budget = input.budget, limit = input.count &- p
+            let first = trie.first, nodes = trie.node
             var bestCode = Int(target[p]), bestLength = 1
-            var visits = 0, top = 0
-            if alt[p] >= 0 { stack[top] = Int(alt[p]) | 1 << 16; top += 1 }
-            stack[top] = Int(target[p]) | 1 << 16; top += 1
-            while top > 0 {
-                top -= 1
-                var code = stack[top] & 0xFFFF, depth = stack[top] >> 16
+            var spare = LZWEncoder.searchBudget, top = 0
+            if alt[p] >= 0 { stack[top] = Int(alt[p]) | 1 << 16; top &+= 1 }
+            stack[top] = bestCode | 1 << 16; top &+= 1
+            repeat {
+                top &-= 1
+                var code = stack[top] & 0xFFFF, depth = stack[top] &>> 16
                 // The exact child is searched first: rather than pushed and popped at once, the
                 // walk goes on with it.
                 while true {
                     if depth > bestLength { bestCode = code; bestLength = depth }
-                    let q = p + depth
-                    if q >= count { break }
+                    if depth >= limit { break }
+                    let q = p &+ depth
                     let t = truth[q], a = alt[q], k = target[q]
                     // The budget bounds the branching only: the exact chain is always followed, so a
                     // long run (a flat area) gets strings as long as plain LZW's.
-                    let branches = (t != 0 || a >= 0) && visits < LZWEncoder.searchBudget
-                    if branches { visits += 1 }
+                    let branches = spare > 0 && (t != 0 || a >= 0)
+                    if branches { spare &-= 1 }
                     // A leaf (most nodes of a young dictionary) has no child to look up.
-                    var c = Int(trie.first[code])
+                    var c = Int(first[code])
                     if c == 0 { break }
-                    let pushed = (depth + 1) << 16
+                    let pushed = (depth &+ 1) &<< 16
                     var exact = 0
                     if !branches {
                         exact = trie.child(code, k)
@@ -182,30 +190,31 @@ extension GIF {
                         // the child the walk over every sibling would push.
                         exact = trie.child(code, k)
                         let b = trie.child(code, UInt8(truncatingIfNeeded: a))
-                        if b != 0 && b != exact { stack[top] = b | pushed; top += 1 }
+                        if b != 0 && b != exact { stack[top] = b | pushed; top &+= 1 }
                     } else {
                         // Every child: the others are pushed when acceptable at q (`truth` and the
-                        // drawable colours are opaque, so the error is over the channels alone).
+                        // drawable colours are opaque, so the error is over the channels alone; no
+                        // alternative compares as 0x1FF, which no suffix is).
                         let tr = Int((t >> 16) & 0xFF), tg = Int((t >> 8) & 0xFF), tb = Int(t & 0xFF)
-                        let k64 = UInt64(k), a64 = UInt64(truncatingIfNeeded: Int64(a)) & 0xFF, hasAlt = a >= 0
-                        while c != 0 {
-                            let e = trie.node[c]
-                            let s = (e >> 32) & 0xFF
+                        let k64 = UInt64(k), a64 = a >= 0 ? UInt64(a) : 0x1FF
+                        repeat {
+                            let e = nodes[c]
+                            let s = (e &>> 32) & 0xFF
                             if s == k64 {
                                 exact = c
-                            } else if hasAlt && s == a64 {
-                                stack[top] = c | pushed; top += 1
+                            } else if s == a64 {
+                                stack[top] = c | pushed; top &+= 1
                             } else if e & 0xFFFF_FFFF != 0 {
-                                let dr = tr - Int((e >> 16) & 0xFF), dg = tg - Int((e >> 8) & 0xFF), db = tb - Int(e & 0xFF)
-                                if dr * dr + dg * dg + db * db <= budget { stack[top] = c | pushed; top += 1 }
+                                let dr = tr &- Int((e &>> 16) & 0xFF), dg = tg &- Int((e &>> 8) & 0xFF), db = tb &- Int(e & 0xFF)
+                                if dr &* dr &+ dg &* dg &+ db &* db <= budget { stack[top] = c | pushed; top &+= 1 }
                             }
-                            c = Int(e >> 40)
-                        }
+                            c = Int(e &>> 40)
+                        } while c != 0
                     }
                     if exact == 0 { break }
-                    code = exact; depth += 1
+                    code = exact; depth &+= 1
                 }
-            }
+            } while top > 0
             return (bestCode, bestLength)
         }
 
