@@ -39,52 +39,25 @@ extension GIF {
 
         /// Eight changed pixels from `x` on: `truth` their colours, `drawn` the colours they would be
         /// drawn with, `shown` what is shown, `budget` the error each may keep. Returns per pixel (one
-        /// byte each) 1 where it may keep what is shown, 0 where it is drawn (and marked). Lanes hold
-        /// 0 or 1 for truth values, so the rule is plain arithmetic (vector masks compile to slow code).
+        /// byte each) 1 where it may keep what is shown, 0 where it is drawn (and marked). Truth
+        /// values are 0/1 lanes (GIF.Lanes).
         @inline(__always)
         mutating func changedEight(_ x: Int, truth: SIMD8<UInt32>, drawn: SIMD8<UInt32>, shown: SIMD8<UInt32>,
                                    budget: SIMD8<UInt32>) -> UInt64 {
             let one = SIMD8<UInt32>(repeating: 1)
             let withinBudget = one &- ((budget &- BoxScan.squaredError(truth, shown)) &>> 31)
-            let mayKeep = BoxScan.nonzero(budget) & BoxScan.nonzero(truth) & BoxScan.nonzero(shown) & withinBudget
-            let kept = (one &- BoxScan.nonzero(drawn ^ shown)) | mayKeep
-            let keptBytes = BoxScan.lowBytes(kept)
+            let mayKeep = Lanes.nonzero(budget) & Lanes.nonzero(truth) & Lanes.nonzero(shown) & withinBudget
+            let kept = (one &- Lanes.nonzero(drawn ^ shown)) | mayKeep
+            let keptBytes = Lanes.lowBytes(kept)
             let drawnBytes = 0x0101_0101_0101_0101 ^ keptBytes
             if drawnBytes != 0 {
                 let drawnLanes = one &- kept
-                count &+= BoxScan.sum(drawnLanes)
-                error &+= BoxScan.sum(BoxScan.squaredError(truth, drawn) &* drawnLanes)
+                count &+= Lanes.sum(drawnLanes)
+                error &+= Lanes.sum(BoxScan.squaredError(truth, drawn) &* drawnLanes)
                 mark(x &+ drawnBytes.trailingZeroBitCount / 8)
                 rowLast = x &+ (63 &- drawnBytes.leadingZeroBitCount) / 8
             }
             return keptBytes
-        }
-
-        /// 1 per lane that is not 0, else 0.
-        @inline(__always)
-        static func nonzero(_ v: SIMD8<UInt32>) -> SIMD8<UInt32> {
-            (v | (SIMD8<UInt32>(repeating: 0) &- v)) &>> 31
-        }
-
-        /// The low byte of each lane, lane 0 in the low byte of the word.
-        @inline(__always)
-        static func lowBytes(_ v: SIMD8<UInt32>) -> UInt64 {
-            let b = unsafeBitCast(v, to: SIMD32<UInt8>.self)
-            return unsafeBitCast(SIMD8<UInt8>(b[0], b[4], b[8], b[12], b[16], b[20], b[24], b[28]), to: UInt64.self)
-        }
-
-        /// Eight bytes as lanes.
-        @inline(__always)
-        static func widen(_ v: SIMD8<UInt8>) -> SIMD8<UInt32> {
-            unsafeBitCast(SIMD32<UInt8>(v[0], 0, 0, 0, v[1], 0, 0, 0, v[2], 0, 0, 0, v[3], 0, 0, 0,
-                                        v[4], 0, 0, 0, v[5], 0, 0, 0, v[6], 0, 0, 0, v[7], 0, 0, 0), to: SIMD8<UInt32>.self)
-        }
-
-        /// The sum of the lanes.
-        @inline(__always)
-        static func sum(_ v: SIMD8<UInt32>) -> Int {
-            let h4 = v.lowHalf &+ v.highHalf, h2 = h4.lowHalf &+ h4.highHalf
-            return Int(h2[0] &+ h2[1])
         }
 
         /// GIF.squaredError of eight pairs.

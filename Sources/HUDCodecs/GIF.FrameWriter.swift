@@ -236,7 +236,7 @@ extension GIF {
                         var x = r.x0
                         while x <= r.x1 {
                             if x &+ 8 <= r.x1 &+ 1 {
-                                let group = GIF.eightBytes(needs, row &+ x)
+                                let group = GIF.Lanes.word(needs, row &+ x)
                                 // Unchanged pixels (needs 0) are skipped eight at a time, and eight
                                 // changed ones are decided together.
                                 if group == 0 { x &+= 8; continue }
@@ -245,10 +245,10 @@ extension GIF {
                                     let drawn = SIMD8<UInt32>(pc[Int(q[i])], pc[Int(q[i &+ 1])], pc[Int(q[i &+ 2])], pc[Int(q[i &+ 3])],
                                                               pc[Int(q[i &+ 4])], pc[Int(q[i &+ 5])], pc[Int(q[i &+ 6])], pc[Int(q[i &+ 7])])
                                     // A pixel that rests after this frame may keep no error.
-                                    let budgets = next.isEmpty ? SIMD8<UInt32>() : GIF.BoxScan.nonzero(GIF.BoxScan.widen(GIF.load(SIMD8<UInt8>.self, next, i))) &* UInt32(keep)
-                                    let kept = part.changedEight(x, truth: GIF.load(SIMD8<UInt32>.self, f, i), drawn: drawn,
-                                                                 shown: GIF.load(SIMD8<UInt32>.self, display, i), budget: budgets)
-                                    UnsafeMutableRawPointer(kp.baseAddress! + i).storeBytes(of: kept, as: UInt64.self)
+                                    let budgets = next.isEmpty ? SIMD8<UInt32>() : GIF.Lanes.nonzero(GIF.Lanes.widen(next, i)) &* UInt32(keep)
+                                    let kept = part.changedEight(x, truth: GIF.Lanes.load(SIMD8<UInt32>.self, f, i), drawn: drawn,
+                                                                 shown: GIF.Lanes.load(SIMD8<UInt32>.self, display, i), budget: budgets)
+                                    GIF.Lanes.store(kept, kp, i)
                                     x &+= 8; continue
                                 }
                             }
@@ -297,8 +297,18 @@ extension GIF {
                     for y in rows {
                         let keep = GIF.keepBudget(budget, y: y + box.y)
                         let i0 = (y + box.y) * width + box.x, j0 = y * box.w
-                        for x in 0..<box.w {
-                            let i = i0 + x, j = j0 + x
+                        var x = 0
+                        while x < box.w {
+                            let i = i0 &+ x, j = j0 &+ x
+                            if !isLocal && x &+ 8 <= box.w && GIF.Lanes.word(needs, i) == 0x0101_0101_0101_0101 {
+                                // Eight changed pixels, decided as below.
+                                let lanes = GIF.PixelChoices.Eight(truth: GIF.Lanes.load(SIMD8<UInt32>.self, frame, i),
+                                                                   quantized: GIF.Lanes.widen(quantized, i), kept: GIF.Lanes.widen(kp, i),
+                                                                   later: next.isEmpty || !lossy ? SIMD8() : GIF.Lanes.widen(next, i), keep: t)
+                                lanes.store(j, target: target, alternative: alternative, truth: truths)
+                                x &+= 8; continue
+                            }
+                            x &+= 1
                             let truth = frame[i], d = display[i]
                             // Every entry is written (the arrays start uninitialised): by default the
                             // target alone, with no alternative and no truth.
@@ -369,18 +379,6 @@ extension GIF {
 }
 
 extension GIF {
-    /// The eight bytes of `bytes` from `i` on, as one word.
-    @inline(__always)
-    static func eightBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
-        UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
-    }
-
-    /// A vector of `buffer`'s elements from `i` on.
-    @inline(__always)
-    static func load<V: SIMD>(_ type: V.Type, _ buffer: UnsafeBufferPointer<V.Scalar>, _ i: Int) -> V {
-        UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: V.self)
-    }
-
     /// Whether pixel `i` rests after this frame: its source does not change in the next frame
     /// (`next`, that frame's needs), or this frame is the last (`next` empty). A resting pixel gets
     /// no error budget: what it shows now stays on screen until its source changes again.
