@@ -349,7 +349,7 @@ extension GIF {
         /// in two halves, GIF.RowSplit.)
         private func commit(_ indices: [UInt8], box: (x: Int, y: Int, w: Int, h: Int), colors: [UInt32],
                             transparent: UInt8, isLocal: Bool) {
-            let t = Int(transparent)
+            let t = transparent, keepAll = UInt64(t) &* 0x0101_0101_0101_0101
             let width = self.width
             indices.withUnsafeBufferPointer { indices in
             colors.withUnsafeBufferPointer { colors in
@@ -358,11 +358,29 @@ extension GIF {
                 _ = RowSplit.run(0..<box.h) { rows in
                     for y in rows {
                         let i0 = (y + box.y) * width + box.x, j0 = y * box.w
-                        for x in 0..<box.w {
-                            let k = Int(indices[j0 + x])
-                            if k == t { continue }
-                            display[i0 + x] = colors[k]
-                            shown[i0 + x] = isLocal ? -1 : Int16(k)
+                        var x = 0
+                        while x < box.w {
+                            // Eight pixels at a time when none or all of them keep what is shown.
+                            if x &+ 8 <= box.w {
+                                let group = GIF.Lanes.word(indices, j0 &+ x)
+                                if group == keepAll { x &+= 8; continue }
+                                if !GIF.Lanes.hasByte(group, t) {
+                                    let j = j0 &+ x, i = i0 &+ x
+                                    GIF.Lanes.store(SIMD8<UInt32>(colors[Int(indices[j])], colors[Int(indices[j &+ 1])],
+                                                                  colors[Int(indices[j &+ 2])], colors[Int(indices[j &+ 3])],
+                                                                  colors[Int(indices[j &+ 4])], colors[Int(indices[j &+ 5])],
+                                                                  colors[Int(indices[j &+ 6])], colors[Int(indices[j &+ 7])]), display, i)
+                                    let indexes = GIF.Lanes.lowHalves(GIF.Lanes.widen(indices, j))
+                                    GIF.Lanes.store(isLocal ? SIMD8<UInt16>(repeating: 0xFFFF) : indexes, shown, i)
+                                    x &+= 8; continue
+                                }
+                            }
+                            let k = Int(indices[j0 &+ x])
+                            if k != Int(t) {
+                                display[i0 &+ x] = colors[k]
+                                shown[i0 &+ x] = isLocal ? -1 : Int16(k)
+                            }
+                            x &+= 1
                         }
                     }
                 }

@@ -19,6 +19,13 @@ extension GIF {
             UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
         }
 
+        /// Whether any byte of `word` is `byte`.
+        @inline(__always)
+        static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+            let v = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+            return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
+        }
+
         /// Eight bytes from `i` on, one per lane.
         @inline(__always)
         static func widen(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> SIMD8<UInt32> {
