@@ -21,6 +21,14 @@ extension GIF {
             rowLast = x
         }
 
+        /// Marks the pixels from `x` on whose byte in `bytes` (one byte per pixel, the first lowest) is not 0.
+        @inline(__always)
+        mutating func markEight(_ x: Int, _ bytes: UInt64) {
+            guard bytes != 0 else { return }
+            mark(x &+ bytes.trailingZeroBitCount / 8)
+            rowLast = x &+ (63 &- bytes.leadingZeroBitCount) / 8
+        }
+
         /// Marks pixel `x` as a changed pixel drawn with `error`.
         @inline(__always)
         mutating func changed(_ x: Int, error e: Int) {
@@ -54,8 +62,7 @@ extension GIF {
                 let drawnLanes = one &- kept
                 count &+= Lanes.sum(drawnLanes)
                 error &+= Lanes.sum(BoxScan.squaredError(truth, drawn) &* drawnLanes)
-                mark(x &+ drawnBytes.trailingZeroBitCount / 8)
-                rowLast = x &+ (63 &- drawnBytes.leadingZeroBitCount) / 8
+                markEight(x, drawnBytes)
             }
             return keptBytes
         }

@@ -164,20 +164,31 @@ extension GIF {
         /// where the source is transparent (the clear below, and transparent pixels are never drawn).
         private func clearBox(_ frame: [UInt32], within r: Region) -> (Int, Int, Int, Int)? {
             var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
-            let (w0, h0) = (width, height)
+            let w0 = width
             frame.withUnsafeBufferPointer { f in
             display.withUnsafeBufferPointer { d in
                 let parts = RowSplit.run(r.y0..<(r.y1 + 1)) { rows in
-                    var cx0 = w0, cy0 = h0, cx1 = -1, cy1 = -1
+                    var part = BoxScan()
                     for y in rows {
-                        let row = y * w0
-                        for x in r.x0...r.x1 where f[row + x] == 0 && d[row + x] != 0 {
-                            cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
+                        let row = y &* w0
+                        var x = r.x0
+                        while x <= r.x1 {
+                            let i = row &+ x
+                            if x &+ 8 <= r.x1 &+ 1 {
+                                // Eight at a time: shown (display not 0) where the source is transparent.
+                                let shownOverClear = GIF.Lanes.nonzero(GIF.Lanes.load(SIMD8<UInt32>.self, d, i))
+                                    & (SIMD8(repeating: 1) &- GIF.Lanes.nonzero(GIF.Lanes.load(SIMD8<UInt32>.self, f, i)))
+                                part.markEight(x, GIF.Lanes.lowBytes(shownOverClear))
+                                x &+= 8; continue
+                            }
+                            if f[i] == 0 && d[i] != 0 { part.mark(x) }
+                            x &+= 1
                         }
+                        part.endRow(y)
                     }
-                    return (cx0, cy0, cx1, cy1)
+                    return part
                 }
-                for p in parts { cx0 = min(cx0, p.0); cy0 = min(cy0, p.1); cx1 = max(cx1, p.2); cy1 = max(cy1, p.3) }
+                for p in parts { cx0 = min(cx0, p.x0); cy0 = min(cy0, p.y0); cx1 = max(cx1, p.x1); cy1 = max(cy1, p.y1) }
             }}
             return cx1 >= 0 ? (cx0, cy0, cx1, cy1) : nil
         }
