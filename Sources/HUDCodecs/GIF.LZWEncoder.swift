@@ -51,7 +51,7 @@ extension GIF {
         static let slotCount = 1 << 13
         private var firstChild = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
         /// Per code, what the search reads of it when walking its parent's children, in one load:
-        /// its next sibling << 40 | its suffix << 32 | the suffix's colour (0 if not drawable).
+        /// its next sibling << 40 | its suffix << 32 | the suffix's colour (`searchColour`).
         private var node = [UInt64](repeating: 0, count: LZWEncoder.maxCode)
         private var suffix = [UInt8](repeating: 0, count: LZWEncoder.maxCode)
         private var parent = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
@@ -60,6 +60,14 @@ extension GIF {
         private var stack = [Int](repeating: 0, count: (LZWEncoder.searchBudget + 1) * 257)
         /// Nodes a lossy search may branch at per emitted code: bounds the time on long runs of choice.
         static let searchBudget = 48
+        /// A colour as the search compares it: channels in 10 bits each (red highest), and a colour
+        /// the frame may not draw (0) as 1023 in every channel, whose error exceeds any budget (at
+        /// most 3 * 255 * 255), so the search needs no separate test for it.
+        static func searchColour(_ colour: UInt32) -> UInt64 {
+            if colour == 0 { return 0x3FFF_FFFF }
+            return UInt64(colour >> 16 & 0xFF) << 20 | UInt64(colour >> 8 & 0xFF) << 10 | UInt64(colour & 0xFF)
+        }
+
         /// A second encoder, for compressing variants on a second thread (GIF.LZWEncoder+Variants).
         var spare: [LZWEncoder] = []
 
@@ -142,7 +150,7 @@ extension GIF {
                 slots[h] = key << 12 | UInt32(code)
                 suffix[code] = k
                 parent[code] = UInt16(previous)
-                node[code] = UInt64(first[previous]) << 40 | UInt64(k) << 32 | UInt64(colour)
+                node[code] = UInt64(first[previous]) << 40 | UInt64(k) << 32 | LZWEncoder.searchColour(colour)
                 first[previous] = UInt16(code)
             }
 
@@ -194,8 +202,9 @@ extension GIF {
                         if b != 0 && b != exact { stack[top] = b | pushed; top &+= 1 }
                     } else {
                         // Every child: the others are pushed when acceptable at q (`truth` and the
-                        // drawable colours are opaque, so the error is over the channels alone; no
-                        // alternative compares as 0x1FF, which no suffix is).
+                        // drawable colours are opaque, so the error is over the channels alone, and an
+                        // undrawable one is out of every budget; no alternative compares as 0x1FF,
+                        // which no suffix is).
                         let tr = Int((t >> 16) & 0xFF), tg = Int((t >> 8) & 0xFF), tb = Int(t & 0xFF)
                         let k64 = UInt64(k), a64 = a >= 0 ? UInt64(a) : 0x1FF
                         repeat {
@@ -205,8 +214,8 @@ extension GIF {
                                 exact = c
                             } else if s == a64 {
                                 stack[top] = c | pushed; top &+= 1
-                            } else if e & 0xFFFF_FFFF != 0 {
-                                let dr = tr &- Int((e &>> 16) & 0xFF), dg = tg &- Int((e &>> 8) & 0xFF), db = tb &- Int(e & 0xFF)
+                            } else {
+                                let dr = tr &- Int((e &>> 20) & 0x3FF), dg = tg &- Int((e &>> 10) & 0x3FF), db = tb &- Int(e & 0x3FF)
                                 if dr &* dr &+ dg &* dg &+ db &* db <= budget { stack[top] = c | pushed; top &+= 1 }
                             }
                             c = Int(e &>> 40)
