@@ -51,7 +51,7 @@ extension GIF {
         static let slotCount = 1 << 13
         private var firstChild = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
         /// Per code, what the search reads of it when walking its parent's children, in one load:
-        /// its next sibling << 40 | its suffix << 32 | the suffix's colour (`searchColour`).
+        /// its next sibling << 40 | its suffix << 32 | the suffix's colour (0 if not drawable).
         private var node = [UInt64](repeating: 0, count: LZWEncoder.maxCode)
         private var suffix = [UInt8](repeating: 0, count: LZWEncoder.maxCode)
         private var parent = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
@@ -60,14 +60,6 @@ extension GIF {
         private var stack = [Int](repeating: 0, count: (LZWEncoder.searchBudget + 1) * 257)
         /// Nodes a lossy search may branch at per emitted code: bounds the time on long runs of choice.
         static let searchBudget = 48
-        /// A colour as the search compares it: channels in 10 bits each (red highest), and a colour
-        /// the frame may not draw (0) as 1023 in every channel, whose error exceeds any budget (at
-        /// most 3 * 255 * 255), so the search needs no separate test for it.
-        static func searchColour(_ colour: UInt32) -> UInt64 {
-            if colour == 0 { return 0x3FFF_FFFF }
-            return UInt64(colour >> 16 & 0xFF) << 20 | UInt64(colour >> 8 & 0xFF) << 10 | UInt64(colour & 0xFF)
-        }
-
         /// A second encoder, for compressing variants on a second thread (GIF.LZWEncoder+Variants).
         var spare: [LZWEncoder] = []
 
@@ -150,7 +142,7 @@ extension GIF {
                 slots[h] = key << 12 | UInt32(code)
                 suffix[code] = k
                 parent[code] = UInt16(previous)
-                node[code] = UInt64(first[previous]) << 40 | UInt64(k) << 32 | LZWEncoder.searchColour(colour)
+                node[code] = UInt64(first[previous]) << 40 | UInt64(k) << 32 | UInt64(colour)
                 first[previous] = UInt16(code)
             }
 
@@ -166,31 +158,30 @@ extension GIF {
         @inline(__always)
         private static func longest(at p: Int, _ input: Input, _ trie: Trie,
                                     _ stack: UnsafeMutableBufferPointer<Int>) -> (code: Int, length: Int) {
-            let target = input.target, alt = input.alt, truth = input.truth
-            let budget = input.budget, limit = input.count &- p
-            let first = trie.first, nodes = trie.node
+            let target = input.target, alt = input.alt, truth = input.truth, count = input.count
+            let budget = input.budget
             var bestCode = Int(target[p]), bestLength = 1
-            var spare = LZWEncoder.searchBudget, top = 0
-            if alt[p] >= 0 { stack[top] = Int(alt[p]) | 1 << 16; top &+= 1 }
-            stack[top] = bestCode | 1 << 16; top &+= 1
-            repeat {
-                top &-= 1
-                var code = stack[top] & 0xFFFF, depth = stack[top] &>> 16
+            var visits = 0, top = 0
+            if alt[p] >= 0 { stack[top] = Int(alt[p]) | 1 << 16; top += 1 }
+            stack[top] = Int(target[p]) | 1 << 16; top += 1
+            while top > 0 {
+                top -= 1
+                var code = stack[top] & 0xFFFF, depth = stack[top] >> 16
                 // The exact child is searched first: rather than pushed and popped at once, the
                 // walk goes on with it.
                 while true {
                     if depth > bestLength { bestCode = code; bestLength = depth }
-                    if depth >= limit { break }
-                    let q = p &+ depth
+                    let q = p + depth
+                    if q >= count { break }
                     let t = truth[q], a = alt[q], k = target[q]
                     // The budget bounds the branching only: the exact chain is always followed, so a
                     // long run (a flat area) gets strings as long as plain LZW's.
-                    let branches = spare > 0 && (t != 0 || a >= 0)
-                    if branches { spare &-= 1 }
+                    let branches = (t != 0 || a >= 0) && visits < LZWEncoder.searchBudget
+                    if branches { visits += 1 }
                     // A leaf (most nodes of a young dictionary) has no child to look up.
-                    var c = Int(first[code])
+                    var c = Int(trie.first[code])
                     if c == 0 { break }
-                    let pushed = (depth &+ 1) &<< 16
+                    let pushed = (depth + 1) << 16
                     var exact = 0
                     if !branches {
                         exact = trie.child(code, k)
@@ -199,32 +190,30 @@ extension GIF {
                         // the child the walk over every sibling would push.
                         exact = trie.child(code, k)
                         let b = trie.child(code, UInt8(truncatingIfNeeded: a))
-                        if b != 0 && b != exact { stack[top] = b | pushed; top &+= 1 }
+                        if b != 0 && b != exact { stack[top] = b | pushed; top += 1 }
                     } else {
                         // Every child: the others are pushed when acceptable at q (`truth` and the
-                        // drawable colours are opaque, so the error is over the channels alone, and an
-                        // undrawable one is out of every budget; no alternative compares as 0x1FF,
-                        // which no suffix is).
+                        // drawable colours are opaque, so the error is over the channels alone).
                         let tr = Int((t >> 16) & 0xFF), tg = Int((t >> 8) & 0xFF), tb = Int(t & 0xFF)
-                        let k64 = UInt64(k), a64 = a >= 0 ? UInt64(a) : 0x1FF
-                        repeat {
-                            let e = nodes[c]
-                            let s = (e &>> 32) & 0xFF
+                        let k64 = UInt64(k), a64 = UInt64(truncatingIfNeeded: Int64(a)) & 0xFF, hasAlt = a >= 0
+                        while c != 0 {
+                            let e = trie.node[c]
+                            let s = (e >> 32) & 0xFF
                             if s == k64 {
                                 exact = c
-                            } else if s == a64 {
-                                stack[top] = c | pushed; top &+= 1
-                            } else {
-                                let dr = tr &- Int((e &>> 20) & 0x3FF), dg = tg &- Int((e &>> 10) & 0x3FF), db = tb &- Int(e & 0x3FF)
-                                if dr &* dr &+ dg &* dg &+ db &* db <= budget { stack[top] = c | pushed; top &+= 1 }
+                            } else if hasAlt && s == a64 {
+                                stack[top] = c | pushed; top += 1
+                            } else if e & 0xFFFF_FFFF != 0 {
+                                let dr = tr - Int((e >> 16) & 0xFF), dg = tg - Int((e >> 8) & 0xFF), db = tb - Int(e & 0xFF)
+                                if dr * dr + dg * dg + db * db <= budget { stack[top] = c | pushed; top += 1 }
                             }
-                            c = Int(e &>> 40)
-                        } while c != 0
+                            c = Int(e >> 40)
+                        }
                     }
                     if exact == 0 { break }
-                    code = exact; depth &+= 1
+                    code = exact; depth += 1
                 }
-            } while top > 0
+            }
             return (bestCode, bestLength)
         }
 
