@@ -164,20 +164,31 @@ extension GIF {
         /// where the source is transparent (the clear below, and transparent pixels are never drawn).
         private func clearBox(_ frame: [UInt32], within r: Region) -> (Int, Int, Int, Int)? {
             var cx0 = width, cy0 = height, cx1 = -1, cy1 = -1
-            let (w0, h0) = (width, height)
+            let w0 = width
             frame.withUnsafeBufferPointer { f in
             display.withUnsafeBufferPointer { d in
                 let parts = RowSplit.run(r.y0..<(r.y1 + 1)) { rows in
-                    var cx0 = w0, cy0 = h0, cx1 = -1, cy1 = -1
+                    var part = BoxScan()
                     for y in rows {
-                        let row = y * w0
-                        for x in r.x0...r.x1 where f[row + x] == 0 && d[row + x] != 0 {
-                            cx0 = min(cx0, x); cx1 = max(cx1, x); cy0 = min(cy0, y); cy1 = max(cy1, y)
+                        let row = y &* w0
+                        var x = r.x0
+                        while x <= r.x1 {
+                            let i = row &+ x
+                            if x &+ 8 <= r.x1 &+ 1 {
+                                // Eight at a time: shown (display not 0) where the source is transparent.
+                                let shownOverClear = GIF.Lanes.nonzero(GIF.Lanes.load(SIMD8<UInt32>.self, d, i))
+                                    & (SIMD8(repeating: 1) &- GIF.Lanes.nonzero(GIF.Lanes.load(SIMD8<UInt32>.self, f, i)))
+                                part.markEight(x, GIF.Lanes.lowBytes(shownOverClear))
+                                x &+= 8; continue
+                            }
+                            if f[i] == 0 && d[i] != 0 { part.mark(x) }
+                            x &+= 1
                         }
+                        part.endRow(y)
                     }
-                    return (cx0, cy0, cx1, cy1)
+                    return part
                 }
-                for p in parts { cx0 = min(cx0, p.0); cy0 = min(cy0, p.1); cx1 = max(cx1, p.2); cy1 = max(cy1, p.3) }
+                for p in parts { cx0 = min(cx0, p.x0); cy0 = min(cy0, p.y0); cx1 = max(cx1, p.x1); cy1 = max(cy1, p.y1) }
             }}
             return cx1 >= 0 ? (cx0, cy0, cx1, cy1) : nil
         }
@@ -221,7 +232,7 @@ extension GIF {
         private func drawBox(_ frame: [UInt32], within r: Region) -> (box: (x: Int, y: Int, w: Int, h: Int), count: Int, error: Int) {
             var bx0 = width, by0 = height, bx1 = -1, by1 = -1
             var changedCount = 0, globalError = 0
-            let (w0, h0, budget) = (width, height, self.budget)
+            let (w0, budget) = (width, self.budget)
             nextNeeds.withUnsafeBufferPointer { next in
             frame.withUnsafeBufferPointer { f in
             needs.withUnsafeBufferPointer { needs in
@@ -230,29 +241,46 @@ extension GIF {
             keeps.withUnsafeMutableBufferPointer { kp in
             paletteColors.withUnsafeBufferPointer { pc in
                 let parts = RowSplit.run(r.y0..<(r.y1 + 1)) { rows in
-                    var bx0 = w0, by0 = h0, bx1 = -1, by1 = -1, count = 0, error = 0
+                    var part = BoxScan()
                     for y in rows {
-                        let row = y * w0, keep = GIF.keepBudget(budget, y: y)
-                        for x in r.x0...r.x1 {
-                            let i = row + x
-                            let nd = needs[i]
-                            if nd == 0 { continue }
-                            if nd == 1 {
-                                let c = pc[Int(q[i])], d = display[i]
-                                let kept = GIF.mayKeep(f[i], c, d, budget: GIF.rests(next, i) ? 0 : keep)
-                                kp[i] = kept ? 1 : 0
-                                if kept { continue }
-                                count += 1
-                                error += GIF.squaredError(f[i], c)
+                        let row = y &* w0, keep = GIF.keepBudget(budget, y: y)
+                        var x = r.x0
+                        while x <= r.x1 {
+                            if x &+ 8 <= r.x1 &+ 1 {
+                                let group = GIF.Lanes.word(needs, row &+ x)
+                                // Unchanged pixels (needs 0) are skipped eight at a time, and eight
+                                // changed ones are decided together.
+                                if group == 0 { x &+= 8; continue }
+                                if group == 0x0101_0101_0101_0101 {
+                                    let i = row &+ x
+                                    let drawn = SIMD8<UInt32>(pc[Int(q[i])], pc[Int(q[i &+ 1])], pc[Int(q[i &+ 2])], pc[Int(q[i &+ 3])],
+                                                              pc[Int(q[i &+ 4])], pc[Int(q[i &+ 5])], pc[Int(q[i &+ 6])], pc[Int(q[i &+ 7])])
+                                    // A pixel that rests after this frame may keep no error.
+                                    let budgets = next.isEmpty ? SIMD8<UInt32>() : GIF.Lanes.nonzero(GIF.Lanes.widen(next, i)) &* UInt32(keep)
+                                    let kept = part.changedEight(x, truth: GIF.Lanes.load(SIMD8<UInt32>.self, f, i), drawn: drawn,
+                                                                 shown: GIF.Lanes.load(SIMD8<UInt32>.self, display, i), budget: budgets)
+                                    GIF.Lanes.store(kept, kp, i)
+                                    x &+= 8; continue
+                                }
                             }
-                            bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
+                            let i = row &+ x, nd = needs[i]
+                            if nd == 1 {
+                                let truth = f[i], c = pc[Int(q[i])], d = display[i]
+                                let kept = GIF.mayKeep(truth, c, d, budget: GIF.rests(next, i) ? 0 : keep)
+                                kp[i] = kept ? 1 : 0
+                                if !kept { part.changed(x, error: GIF.squaredError(truth, c)) }
+                            } else if nd != 0 {
+                                part.mark(x)
+                            }
+                            x &+= 1
                         }
+                        part.endRow(y)
                     }
-                    return (bx0, by0, bx1, by1, count, error)
+                    return part
                 }
                 for p in parts {
-                    bx0 = min(bx0, p.0); by0 = min(by0, p.1); bx1 = max(bx1, p.2); by1 = max(by1, p.3)
-                    changedCount += p.4; globalError += p.5
+                    bx0 = min(bx0, p.x0); by0 = min(by0, p.y0); bx1 = max(bx1, p.x1); by1 = max(by1, p.y1)
+                    changedCount += p.count; globalError += p.error
                 }
             }}}}}}}
             if bx1 < 0 { return ((0, 0, 0, 0), 0, 0) }
@@ -262,7 +290,7 @@ extension GIF {
         /// What the LZW encoder may draw at each pixel of the box.
         private func pixelChoices(_ frame: [UInt32], box: (x: Int, y: Int, w: Int, h: Int), local: LocalPalette?) -> PixelChoices {
             let t = local?.transparent ?? transparent
-            var choices = PixelChoices(count: box.w * box.h)
+            var choices = PixelChoices(uninitializedCount: box.w * box.h)
             let lossy = budget > 0, budget = self.budget, width = self.width
             let localIndices = local?.indices ?? [], localColors = local?.colors ?? []
             let isLocal = local != nil
@@ -280,31 +308,40 @@ extension GIF {
                     for y in rows {
                         let keep = GIF.keepBudget(budget, y: y + box.y)
                         let i0 = (y + box.y) * width + box.x, j0 = y * box.w
-                        for x in 0..<box.w {
-                            let i = i0 + x, j = j0 + x
+                        var x = 0
+                        while x < box.w {
+                            let i = i0 &+ x, j = j0 &+ x
+                            if !isLocal && x &+ 8 <= box.w && GIF.Lanes.word(needs, i) == 0x0101_0101_0101_0101 {
+                                // Eight changed pixels, decided as below.
+                                let lanes = GIF.PixelChoices.Eight(truth: GIF.Lanes.load(SIMD8<UInt32>.self, frame, i),
+                                                                   quantized: GIF.Lanes.widen(quantized, i), kept: GIF.Lanes.widen(kp, i),
+                                                                   later: next.isEmpty || !lossy ? SIMD8() : GIF.Lanes.widen(next, i), keep: t)
+                                lanes.store(j, target: target, alternative: alternative, truth: truths)
+                                x &+= 8; continue
+                            }
+                            x &+= 1
                             let truth = frame[i], d = display[i]
+                            // Every entry is written (the arrays start uninitialised): by default the
+                            // target alone, with no alternative and no truth.
+                            var k = t, alt: Int16 = -1, acceptable: UInt32 = 0
                             switch needs[i] {
                             case 0:
                                 // Unchanged: keep, or the index already shown (bit-identical either way).
-                                target[j] = t
-                                if !isLocal && d != 0 && shown[i] >= 0 { alternative[j] = shown[i] }
+                                if !isLocal && d != 0 && shown[i] >= 0 { alt = shown[i] }
                             case 3:
                                 let s = shown[i]
-                                target[j] = !isLocal && s >= 0 ? UInt8(s) : (isLocal ? localIndices[j] : quantized[i])
+                                k = !isLocal && s >= 0 ? UInt8(s) : (isLocal ? localIndices[j] : quantized[i])
                             default:
-                                if truth == 0 { target[j] = t; continue }
-                                let k = isLocal ? localIndices[j] : quantized[i]
+                                if truth == 0 { break }
+                                let q = isLocal ? localIndices[j] : quantized[i]
                                 let rests = GIF.rests(next, i)
                                 // drawBox decided this for the global palette.
-                                let kept = isLocal ? GIF.mayKeep(truth, localColors[Int(k)], d, budget: rests ? 0 : keep) : kp[i] != 0
-                                if kept {
-                                    // Keeping what is shown is the smallest change; drawing is acceptable too.
-                                    target[j] = t; alternative[j] = Int16(k)
-                                } else {
-                                    target[j] = k
-                                }
-                                if lossy && !rests { truths[j] = truth }
+                                let kept = isLocal ? GIF.mayKeep(truth, localColors[Int(q)], d, budget: rests ? 0 : keep) : kp[i] != 0
+                                // Keeping what is shown is the smallest change; drawing is acceptable too.
+                                if kept { alt = Int16(q) } else { k = q }
+                                if lossy && !rests { acceptable = truth }
                             }
+                            target[j] = k; alternative[j] = alt; truths[j] = acceptable
                         }
                     }
                 }
@@ -323,7 +360,7 @@ extension GIF {
         /// in two halves, GIF.RowSplit.)
         private func commit(_ indices: [UInt8], box: (x: Int, y: Int, w: Int, h: Int), colors: [UInt32],
                             transparent: UInt8, isLocal: Bool) {
-            let t = Int(transparent)
+            let t = transparent, keepAll = UInt64(t) &* 0x0101_0101_0101_0101
             let width = self.width
             indices.withUnsafeBufferPointer { indices in
             colors.withUnsafeBufferPointer { colors in
@@ -332,11 +369,29 @@ extension GIF {
                 _ = RowSplit.run(0..<box.h) { rows in
                     for y in rows {
                         let i0 = (y + box.y) * width + box.x, j0 = y * box.w
-                        for x in 0..<box.w {
-                            let k = Int(indices[j0 + x])
-                            if k == t { continue }
-                            display[i0 + x] = colors[k]
-                            shown[i0 + x] = isLocal ? -1 : Int16(k)
+                        var x = 0
+                        while x < box.w {
+                            // Eight pixels at a time when none or all of them keep what is shown.
+                            if x &+ 8 <= box.w {
+                                let group = GIF.Lanes.word(indices, j0 &+ x)
+                                if group == keepAll { x &+= 8; continue }
+                                if !GIF.Lanes.hasByte(group, t) {
+                                    let j = j0 &+ x, i = i0 &+ x
+                                    GIF.Lanes.store(SIMD8<UInt32>(colors[Int(indices[j])], colors[Int(indices[j &+ 1])],
+                                                                  colors[Int(indices[j &+ 2])], colors[Int(indices[j &+ 3])],
+                                                                  colors[Int(indices[j &+ 4])], colors[Int(indices[j &+ 5])],
+                                                                  colors[Int(indices[j &+ 6])], colors[Int(indices[j &+ 7])]), display, i)
+                                    let indexes = GIF.Lanes.lowHalves(GIF.Lanes.widen(indices, j))
+                                    GIF.Lanes.store(isLocal ? SIMD8<UInt16>(repeating: 0xFFFF) : indexes, shown, i)
+                                    x &+= 8; continue
+                                }
+                            }
+                            let k = Int(indices[j0 &+ x])
+                            if k != Int(t) {
+                                display[i0 &+ x] = colors[k]
+                                shown[i0 &+ x] = isLocal ? -1 : Int16(k)
+                            }
+                            x &+= 1
                         }
                     }
                 }

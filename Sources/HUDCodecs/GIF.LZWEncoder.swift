@@ -33,6 +33,13 @@ extension GIF {
             alternative = [Int16](repeating: -1, count: count)
             truth = [UInt32](repeating: 0, count: count)
         }
+
+        /// Choices whose every entry the caller writes before use.
+        init(uninitializedCount count: Int) {
+            target = [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count }
+            alternative = [Int16](unsafeUninitializedCapacity: count) { _, n in n = count }
+            truth = [UInt32](unsafeUninitializedCapacity: count) { _, n in n = count }
+        }
     }
 
     struct LZWEncoder {
@@ -64,7 +71,8 @@ extension GIF {
         mutating func encode(_ choices: PixelChoices, count: Int, minCodeSize: Int, colors: [UInt32],
                              budget: Int, lookingAhead: Bool = false, indices: inout [UInt8]) -> [UInt8] {
             var bits = BitWriter()
-            if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
+            // Every index is written below.
+            if indices.count < count { indices = [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count } }
             var palette = colors
             while palette.count < 256 { palette.append(0) }
             choices.target.withUnsafeBufferPointer { target in
