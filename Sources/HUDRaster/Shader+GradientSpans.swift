@@ -144,6 +144,19 @@ extension Shader {
     /// pixel's position relative to the start centre in gradient space and the step per pixel.
     static func shadeTwoCircle(_ sh: Shader, _ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: (Double, Double),
                                _ r0: Double, _ cd: Point, _ dr: Double, _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
+        let extB = sh.extendBefore || sh.spread != .pad, extA = sh.extendAfter || sh.spread != .pad
+        let padBoth = sh.spread == .pad && extB && extA, nested = sh.radialIsNested
+        if nested && padBoth {
+            shadeFocalPadded(L, p, step, r0, cd, dr, n, out)
+            return
+        }
+        if nested && sh.spread != .pad && r0 == 0 && step.1 == 0 && shadeFocalSpread(sh, L, p, step.0, cd, dr, n, out) { return }
+        shadeTwoCircleGeneral(sh, L, p, step, r0, cd, dr, n, out)
+    }
+
+    /// `shadeTwoCircle` for any gradient, row, spread and drawing options.
+    static func shadeTwoCircleGeneral(_ sh: Shader, _ L: UnsafeBufferPointer<UInt32>, _ p: (Double, Double), _ step: (Double, Double),
+                                      _ r0: Double, _ cd: Point, _ dr: Double, _ n: Int, _ out: UnsafeMutablePointer<UInt32>) {
         let table = L.baseAddress!
         let a = cd.x * cd.x + cd.y * cd.y - dr * dr
         let extB = sh.extendBefore || sh.spread != .pad, extA = sh.extendAfter || sh.spread != .pad
@@ -156,10 +169,6 @@ extension Shader {
             if !extB { ok = ok .& (t .>= zero) }
             if !extA { ok = ok .& (t .<= oneV) }
             return ok
-        }
-        if nested && padBoth {
-            shadeFocalPadded(L, p, step, r0, cd, dr, n, out)
-            return
         }
         var x = p.0, y = p.1
         var i = 0

@@ -27,6 +27,7 @@ public enum GradientBenchmark {
         case linearRoundRect = "GradientRoundRect"
         case radialCircle = "GradientCircle"
         case twoCircleRing = "GradientRing"
+        case focalReflect = "GradientFocalReflect"
 
         public var name: String { rawValue }
     }
@@ -85,6 +86,10 @@ public enum GradientBenchmark {
             var p = Path(); p.addEllipse(in: Rect(x: 35.5, y: 716.5, width: 1100, height: 1100))
             let c = Point(x: 585.5, y: 1266.5)
             return (p, .winding, .radialGradient(many, startCenter: c, startRadius: 0, endCenter: c, endRadius: 550), 1101 * 1101)
+        case .focalReflect:
+            return (full, .winding, .radialGradient(many, startCenter: Point(x: w * 0.35, y: h * 0.4), startRadius: 0,
+                                                    endCenter: Point(x: w / 2, y: h / 2), endRadius: h * 0.2,
+                                                    spread: .reflect), fullPixels)
         case .twoCircleRing:
             var p = Path()
             p.addEllipse(in: Rect(x: 35.5, y: 716.5, width: 1100, height: 1100))

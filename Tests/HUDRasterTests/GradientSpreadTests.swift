@@ -46,6 +46,29 @@ final class GradientSpreadTests: XCTestCase {
         XCTAssertGreaterThan(mirrored, 20, "some rows are shaded on one side and mirrored")
     }
 
+    func testFocalSpreadLanesMatchTheDoubleLoop() {
+        var rng = SplitMix64(seed: 35)
+        var rows = 0, groups = 0, decided = 0
+        for spread in [SpreadMode.repeat, .reflect] {
+            var a = [UInt32](repeating: 0, count: 2048), b = a
+            for trial in 0..<300 {
+                let dr = random(&rng, 20, 900), angle = random(&rng, 0, 6.3), off = random(&rng, 0, 0.95) * dr
+                let cd = Point(x: off * cos(angle), y: off * sin(angle))
+                var sh = Shader(kind: .radial(inv: .identity, c0: Point(x: 0, y: 0), r0: 0, cd: cd, dr: dr))
+                sh.spread = spread
+                let step = [1.0, 0.5, 1.0 / 3.0, 2.0][trial % 4], n = 1 + Int(random(&rng, 0, 2000))
+                let p = ((random(&rng, -3000, 3000).rounded() + 0.5) * step, (random(&rng, -3000, 3000).rounded() + 0.5) * step)
+                guard let f = Shader.focalSpreadFloat(y: p.1, cd: cd, dr: dr, reach: Shader.reach(p.0, step, n)) else { continue }
+                rows += 1; groups += (n + 3) / 4
+                decided += table.withUnsafeBufferPointer { L in Shader.focalSpreadLanes(sh, L, p, step, cd, dr, f, n, &a) }
+                table.withUnsafeBufferPointer { L in Shader.shadeTwoCircleGeneral(sh, L, p, (step, 0), 0, cd, dr, n, &b) }
+                XCTAssertEqual(Array(a[0..<n]), Array(b[0..<n]), "\(spread) row \(trial)")
+            }
+        }
+        XCTAssertGreaterThan(rows, 400, "most rows go through the Float lanes")
+        XCTAssertGreaterThan(decided, groups / 2, "the Float lanes decide most groups")
+    }
+
     func testSpreadLanesDecideMostGroupsAndFoldExactly() {
         // Positions on both sides of every wrap and fold, away from entry boundaries: decided, and
         // the Double spread's index.

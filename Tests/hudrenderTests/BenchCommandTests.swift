@@ -11,7 +11,7 @@ final class BenchCommandTests: HudrenderTestCase {
         // The shape suite first, then the full-screen gradient fills.
         let suite = lines.prefix { !$0.hasPrefix("Gradient") }, gradients = lines.dropFirst(suite.count)
         XCTAssertEqual(suite.count, 17 * 2, "17 tests at 2 sizes")
-        XCTAssertEqual(gradients.count, 10, "10 gradient fills")
+        XCTAssertEqual(gradients.count, 11, "11 gradient fills")
         XCTAssertTrue(lines[0].hasPrefix("FillRectA"), String(lines[0]))
         for line in suite {
             XCTAssertNotNil(line.range(of: #"^\w+\s+(8x8|16x16)\s+[0-9.]+ us/op\s+\d+ ops/s$"#, options: .regularExpression), String(line))
