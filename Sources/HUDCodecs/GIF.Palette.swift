@@ -2,11 +2,9 @@
 // frame in a perceptual space.
 //
 // Design note: a global palette makes a pixel that does not change keep its index in every frame, so
-// static areas cannot flicker (per-frame palettes made most unchanged pixels flicker in tests). The
-// first pass keeps only a fixed-size histogram (8-bit luma by two 6-bit chroma differences, with
-// exact sums so bin means are precise), so memory does not grow with the frame count. Each colour is
-// weighted by how long it stays on screen at each pixel (capped), so a settled overlay's grey ramp
-// gets fine steps instead of the many in-between colours of its fade.
+// static areas cannot flicker (per-frame palettes made most unchanged pixels flicker in tests). It is
+// built from the first pass's statistics (GIF.ColorStatistics: a fixed-size histogram weighted by how
+// long each colour stays on screen).
 // Palettes are median cut in OkLab, then refined by weighted k-means; each entry is then the weighted
 // sRGB mean of the colours it serves (GIF.ColorSamples). Animations with few colours get their exact
 // colours instead.
