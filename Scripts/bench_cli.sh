@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 runs=${RUNS:-10}
 bin=${HUDRENDER_BIN:-}
 if [ -z "$bin" ]; then
-  swift build -c release --product hudrender >&2
+  swift build -c release --static-swift-stdlib --product hudrender >&2
   bin="$(swift build -c release --show-bin-path)/hudrender"
 fi
 out="$(mktemp -d)"

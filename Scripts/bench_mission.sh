@@ -14,7 +14,7 @@ runs=${RUNS:-5}
 bin=${HUDRENDER_BIN:-}
 if [ -z "$bin" ]; then
   scratch=${SCRATCH:-/tmp/hudrender-bench-mission}
-  swift build -c release --product hudrender --scratch-path "$scratch" >&2
+  swift build -c release --static-swift-stdlib --product hudrender --scratch-path "$scratch" >&2
   bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/hudrender"
 fi
 out="$(mktemp -d)"

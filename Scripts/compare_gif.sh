@@ -66,7 +66,7 @@ need
 
 if [ -z "${HUDRENDER:-}" ]; then
     echo "building hudrender (release)..." >&2
-    swift build -c release --product hudrender >&2
+    swift build -c release --static-swift-stdlib --product hudrender >&2
     HUDRENDER="$(swift build -c release --show-bin-path)/hudrender"
 fi
 R="$(dirname "$HUDRENDER")"

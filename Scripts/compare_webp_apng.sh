@@ -19,7 +19,7 @@ REPEAT=${REPEAT:-1}
 rm -rf "$WORK"; mkdir -p "$WORK"
 command -v img2webp >/dev/null || { echo "compare_webp_apng.sh: missing img2webp (apt-get install webp)" >&2; exit 1; }
 if [ -z "${HUDRENDER:-}" ]; then
-    swift build -c release --product hudrender >&2
+    swift build -c release --static-swift-stdlib --product hudrender >&2
     HUDRENDER="$(swift build -c release --show-bin-path)/hudrender"
 fi
 R="$(dirname "$HUDRENDER")"
