@@ -23,11 +23,10 @@ extension GIF {
             }
         }
 
-        /// Samples from histogram bins laid out as weight and weighted red, green and blue sums.
-        init(bins: [Double]) {
-            for bin in 0..<(bins.count / 4) where bins[bin * 4] > 0 {
-                let k = bin * 4, w = bins[k]
-                let mean = (r: bins[k + 1] / w, g: bins[k + 2] / w, b: bins[k + 3] / w)
+        /// Samples from the histogram's bins (weight and weighted red, green and blue sums), in bin order.
+        init(bins: Histogram) {
+            bins.forEachWeightedBin { w, r, g, b in
+                let mean = (r: r / w, g: g / w, b: b / w)
                 lab.append(OkLab.fromSRGB(mean.r, mean.g, mean.b))
                 rgb.append(mean)
                 weights.append(Float(w))
