@@ -36,10 +36,10 @@ extension GIF {
         /// The 8-bit sRGB colour of each centre: the weighted sRGB mean of the samples nearest to it
         /// (in OkLab), or the centre itself when none is.
         func representatives(of centres: [OkLabColor]) -> [(UInt8, UInt8, UInt8)] {
-            let search = PaletteSearch(centres)
+            let nearest = GIF.Palette.nearestEntries(of: lab, in: PaletteSearch(centres))
             var sums = [(r: Double, g: Double, b: Double, w: Double)](repeating: (0, 0, 0, 0), count: centres.count)
             for i in lab.indices {
-                let j = Int(search.nearest(lab[i])), w = Double(weights[i])
+                let j = Int(nearest[i]), w = Double(weights[i])
                 sums[j].r += w * rgb[i].r; sums[j].g += w * rgb[i].g; sums[j].b += w * rgb[i].b; sums[j].w += w
             }
             return centres.indices.map { j in
@@ -53,10 +53,10 @@ extension GIF {
         /// The weighted mean squared sRGB error (sum over the channels) of drawing every sample with
         /// its nearest entry of `palette` (nearest in OkLab, as the quantiser draws it).
         func meanSquaredError(of palette: [(r: UInt8, g: UInt8, b: UInt8)]) -> Double {
-            let search = PaletteSearch(palette.map { OkLab.fromSRGB($0.r, $0.g, $0.b) })
+            let nearest = GIF.Palette.nearestEntries(of: lab, in: PaletteSearch(palette.map { OkLab.fromSRGB($0.r, $0.g, $0.b) }))
             var error = 0.0, total = 0.0
             for i in lab.indices {
-                let p = palette[Int(search.nearest(lab[i]))], w = Double(weights[i])
+                let p = palette[Int(nearest[i])], w = Double(weights[i])
                 let dr = rgb[i].r - Double(p.r), dg = rgb[i].g - Double(p.g), db = rgb[i].b - Double(p.b)
                 error += w * (dr * dr + dg * dg + db * db); total += w
             }
