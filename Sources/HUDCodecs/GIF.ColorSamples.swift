@@ -23,10 +23,16 @@ extension GIF {
             }
         }
 
-        /// Samples from the histogram's bins (weight and weighted red, green and blue sums), in bin order.
+        /// Samples from the histogram's bins (weight and weighted red, green and blue sums), ranked by
+        /// luma, then chroma (GIF.ColorStatistics.sampleRank), whatever the bins' layout in memory.
         init(bins: Histogram) {
-            bins.forEachWeightedBin { w, r, g, b in
-                let mean = (r: r / w, g: g / w, b: b / w)
+            var weighted: [(rank: Int, bin: Int)] = []
+            bins.forEachWeightedBin { weighted.append((ColorStatistics.sampleRank(ofBin: $0), $0)) }
+            // Ranks are distinct: the order is total.
+            weighted.sort { $0.rank < $1.rank }
+            for (_, bin) in weighted {
+                let k = bin * 4, w = bins[k]
+                let mean = (r: bins[k + 1] / w, g: bins[k + 2] / w, b: bins[k + 3] / w)
                 lab.append(OkLab.fromSRGB(mean.r, mean.g, mean.b))
                 rgb.append(mean)
                 weights.append(Float(w))

@@ -16,13 +16,19 @@ extension GIF {
         /// The histogram bin of a colour: luma at full 8-bit precision and two 6-bit chroma
         /// differences. UI animations are dominated by near-greys (overlays, shadows, dimmed
         /// backdrops), where a 6-bit-per-channel grid would merge four levels into one entry and
-        /// band; chroma needs far less precision.
+        /// band; chroma needs far less precision. Laid out chroma first: the lumas of one chroma (a
+        /// grey ramp, a fade of one colour) are neighbours in memory, so counting a frame touches a
+        /// few pages of the histogram rather than one per luma level.
         @inline(__always)
         static func bin(_ r: Int, _ g: Int, _ b: Int) -> Int {
             let y = (77 * r + 150 * g + 29 * b + 128) >> 8
             let cb = (b - y + 256) >> 3, cr = (r - y + 256) >> 3
-            return y << 12 | cb << 6 | cr
+            return cb << 14 | cr << 8 | y
         }
+
+        /// The rank of a bin among the palette's samples (GIF.ColorSamples): by luma, then chroma.
+        @inline(__always)
+        static func sampleRank(ofBin bin: Int) -> Int { (bin & 0xFF) << 12 | bin >> 8 }
         /// Per bin: weight and the weighted sums of red, green and blue, side by side (one cache
         /// line per update; the histogram is far larger than the caches). Only the pages colours
         /// reach are ever written (GIF.Histogram).

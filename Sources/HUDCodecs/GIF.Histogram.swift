@@ -71,14 +71,10 @@ extension GIF {
             for block in 0..<written.count where written[block] != 0 { body(block) }
         }
 
-        /// Calls `body` with every bin whose weight is positive, in bin order: its weight and its
-        /// weighted sums.
-        func forEachWeightedBin(_ body: (_ weight: Double, _ r: Double, _ g: Double, _ b: Double) -> Void) {
+        /// Calls `body` with every bin whose weight is positive, in bin order.
+        func forEachWeightedBin(_ body: (_ bin: Int) -> Void) {
             forEachWrittenBlock { block in
-                for bin in (block * Self.blockBins)..<((block + 1) * Self.blockBins) where sums[bin * 4] > 0 {
-                    let k = bin * 4
-                    body(sums[k], sums[k + 1], sums[k + 2], sums[k + 3])
-                }
+                for bin in (block * Self.blockBins)..<((block + 1) * Self.blockBins) where sums[bin * 4] > 0 { body(bin) }
             }
         }
 
