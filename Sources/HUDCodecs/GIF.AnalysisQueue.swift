@@ -5,13 +5,18 @@
 // per-frame work that depends only on the true frames (GIF.FrameAnalyzer) then run on two cores at
 // once. At most `depth` analyses wait in the queue, so memory stays at a few frames whatever the
 // animation's length. Frames come out strictly in order and are analysed by one analyzer in order,
-// so the output does not depend on thread timing.
+// so the output does not depend on thread timing. The queue is the spool's last owner: once the last
+// frame is read, the spool (its file's cached pages) and the analyzer (its colour cache) are released
+// on the analysis thread, while the writer still works, instead of when the encoder ends.
 import Dispatch
 
 extension GIF {
     final class AnalysisQueue: @unchecked Sendable {
-        private let spool: FrameSpool
-        private var analyzer: FrameAnalyzer
+        /// Read only on the analysis thread; nil once every frame is read.
+        private var spool: FrameSpool?
+        private var analyzer: FrameAnalyzer?
+        private let count: Int
+        private let width: Int, height: Int
         private let depth: Int
         private var ring: [Result<FrameAnalysis, Error>?]
         private let lock = DispatchSemaphore(value: 1)
@@ -21,10 +26,13 @@ extension GIF {
         private var stopped = false
         private var consumed = 0
 
-        /// Starts analysing the frames of `spool` (each width x height flattened pixels).
+        /// Starts analysing the frames of `spool` (each width x height flattened pixels). The caller
+        /// should keep no reference to `spool`, so that it is released once read.
         init(spool: FrameSpool, analyzer: FrameAnalyzer, depth: Int = 3) {
             self.spool = spool
             self.analyzer = analyzer
+            count = spool.count
+            width = analyzer.width; height = analyzer.height
             self.depth = depth
             ring = Array(repeating: nil, count: depth)
             free = DispatchSemaphore(value: depth)
@@ -52,18 +60,19 @@ extension GIF {
         }
 
         private func produce() {
-            defer { done.leave() }
-            let n = analyzer.width * analyzer.height
-            for i in 0..<spool.count {
+            // Released here, once the last analysis is handed over, not by whoever drops the queue.
+            defer { spool = nil; analyzer = nil; done.leave() }
+            let n = width * height
+            for i in 0..<count {
                 free.wait()
                 lock.wait(); let stop = stopped; lock.signal()
                 if stop { return }
                 let result = Result { () throws -> FrameAnalysis in
                     // Read over in full, so not cleared first.
                     var frame = [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n }
-                    try frame.withUnsafeMutableBytes { try spool.read(i, into: $0) }
+                    try frame.withUnsafeMutableBytes { try spool!.read(i, into: $0) }
                     // Rows the spool did not store equal the previous frame's: not compared.
-                    return analyzer.analyze(frame, rows: spool.storedRows(i))
+                    return analyzer!.analyze(frame, rows: spool!.storedRows(i))
                 }
                 lock.wait(); ring[i % depth] = result; lock.signal()
                 filled.signal()

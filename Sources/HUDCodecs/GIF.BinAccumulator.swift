@@ -15,11 +15,11 @@ extension GIF {
         /// Holds the bin at `offset` of `histogram` (weight, then red, green and blue sums), storing
         /// the one held before.
         @inline(__always)
-        mutating func select(_ offset: Int, in histogram: UnsafeMutableBufferPointer<Double>) {
+        mutating func select(_ offset: Int, in histogram: Histogram.Bins) {
             if offset == self.offset { return }
             store(into: histogram)
             self.offset = offset
-            sums = SIMD4(histogram[offset], histogram[offset + 1], histogram[offset + 2], histogram[offset + 3])
+            sums = histogram.load(offset)
         }
 
         /// Adds a weighted colour: (weight, weight x red, weight x green, weight x blue).
@@ -28,10 +28,9 @@ extension GIF {
 
         /// Writes the held bin back (call once the run of pixels is over).
         @inline(__always)
-        func store(into histogram: UnsafeMutableBufferPointer<Double>) {
+        func store(into histogram: Histogram.Bins) {
             guard offset >= 0 else { return }
-            histogram[offset] = sums[0]; histogram[offset + 1] = sums[1]
-            histogram[offset + 2] = sums[2]; histogram[offset + 3] = sums[3]
+            histogram.store(offset, sums)
         }
     }
 }

@@ -23,9 +23,14 @@ extension GIF {
             }
         }
 
-        /// Samples from histogram bins laid out as weight and weighted red, green and blue sums.
-        init(bins: [Double]) {
-            for bin in 0..<(bins.count / 4) where bins[bin * 4] > 0 {
+        /// Samples from the histogram's bins (weight and weighted red, green and blue sums), ranked by
+        /// luma, then chroma (GIF.ColorStatistics.sampleRank), whatever the bins' layout in memory.
+        init(bins: Histogram) {
+            var weighted: [(rank: Int, bin: Int)] = []
+            bins.forEachWeightedBin { weighted.append((ColorStatistics.sampleRank(ofBin: $0), $0)) }
+            // Ranks are distinct: the order is total.
+            weighted.sort { $0.rank < $1.rank }
+            for (_, bin) in weighted {
                 let k = bin * 4, w = bins[k]
                 let mean = (r: bins[k + 1] / w, g: bins[k + 2] / w, b: bins[k + 3] / w)
                 lab.append(OkLab.fromSRGB(mean.r, mean.g, mean.b))
@@ -37,10 +42,10 @@ extension GIF {
         /// The 8-bit sRGB colour of each centre: the weighted sRGB mean of the samples nearest to it
         /// (in OkLab), or the centre itself when none is.
         func representatives(of centres: [OkLabColor]) -> [(UInt8, UInt8, UInt8)] {
-            let search = PaletteSearch(centres)
+            let nearest = GIF.Palette.nearestEntries(of: lab, in: PaletteSearch(centres))
             var sums = [(r: Double, g: Double, b: Double, w: Double)](repeating: (0, 0, 0, 0), count: centres.count)
             for i in lab.indices {
-                let j = Int(search.nearest(lab[i])), w = Double(weights[i])
+                let j = Int(nearest[i]), w = Double(weights[i])
                 sums[j].r += w * rgb[i].r; sums[j].g += w * rgb[i].g; sums[j].b += w * rgb[i].b; sums[j].w += w
             }
             return centres.indices.map { j in
@@ -54,10 +59,10 @@ extension GIF {
         /// The weighted mean squared sRGB error (sum over the channels) of drawing every sample with
         /// its nearest entry of `palette` (nearest in OkLab, as the quantiser draws it).
         func meanSquaredError(of palette: [(r: UInt8, g: UInt8, b: UInt8)]) -> Double {
-            let search = PaletteSearch(palette.map { OkLab.fromSRGB($0.r, $0.g, $0.b) })
+            let nearest = GIF.Palette.nearestEntries(of: lab, in: PaletteSearch(palette.map { OkLab.fromSRGB($0.r, $0.g, $0.b) }))
             var error = 0.0, total = 0.0
             for i in lab.indices {
-                let p = palette[Int(search.nearest(lab[i]))], w = Double(weights[i])
+                let p = palette[Int(nearest[i])], w = Double(weights[i])
                 let dr = rgb[i].r - Double(p.r), dg = rgb[i].g - Double(p.g), db = rgb[i].b - Double(p.b)
                 error += w * (dr * dr + dg * dg + db * db); total += w
             }

@@ -16,16 +16,23 @@ extension GIF {
         /// The histogram bin of a colour: luma at full 8-bit precision and two 6-bit chroma
         /// differences. UI animations are dominated by near-greys (overlays, shadows, dimmed
         /// backdrops), where a 6-bit-per-channel grid would merge four levels into one entry and
-        /// band; chroma needs far less precision.
+        /// band; chroma needs far less precision. Laid out chroma first: the lumas of one chroma (a
+        /// grey ramp, a fade of one colour) are neighbours in memory, so counting a frame touches a
+        /// few pages of the histogram rather than one per luma level.
         @inline(__always)
         static func bin(_ r: Int, _ g: Int, _ b: Int) -> Int {
             let y = (77 * r + 150 * g + 29 * b + 128) >> 8
             let cb = (b - y + 256) >> 3, cr = (r - y + 256) >> 3
-            return y << 12 | cb << 6 | cr
+            return cb << 14 | cr << 8 | y
         }
+
+        /// The rank of a bin among the palette's samples (GIF.ColorSamples): by luma, then chroma.
+        @inline(__always)
+        static func sampleRank(ofBin bin: Int) -> Int { (bin & 0xFF) << 12 | bin >> 8 }
         /// Per bin: weight and the weighted sums of red, green and blue, side by side (one cache
-        /// line per update; the histogram is far larger than the caches).
-        var bins = [Double](repeating: 0, count: binCount * 4)
+        /// line per update; the histogram is far larger than the caches). Only the pages colours
+        /// reach are ever written (GIF.Histogram).
+        private(set) var bins = Histogram(binCount: binCount)
         /// Exact colours while there are few of them (nil once there are more than `exactLimit`).
         var exact: [UInt32: Double]? = [:]
         let exactLimit: Int
@@ -72,10 +79,10 @@ extension GIF {
             var transparent = false
             let cap = Self.lifetimeCap
             let new = frame ?? []
+            let h = uniqueBins().bins
             previous.withUnsafeMutableBufferPointer { p in
             since.withUnsafeMutableBufferPointer { s in
             new.withUnsafeBufferPointer { f in
-            bins.withUnsafeMutableBufferPointer { h in
                 let all = f.isEmpty
                 // Runs of one colour (flat areas) or shown since one moment (a fade's rows) compute
                 // their bin or their weight once, and add to the bin in registers.
@@ -121,13 +128,19 @@ extension GIF {
                     if !all { p[i] = f[i]; s[i] = time }
                 }
                 bin.store(into: h)
-            }}}}
+            }}}
             if transparent { hasTransparency = true }
             for (c, wt) in exactAdds {
                 guard exact != nil else { break }
                 exact![c, default: 0] += wt
                 if exact!.count > exactLimit { exact = nil }
             }
+        }
+
+        /// The histogram, copied first when another value shares it (so statistics stay a value).
+        private mutating func uniqueBins() -> Histogram {
+            if !isKnownUniquelyReferenced(&bins) { bins = bins.copy() }
+            return bins
         }
 
         /// Whether the 8 pixels from `i` are the same in `a` and `b` (four 64-bit compares).
@@ -150,21 +163,20 @@ extension GIF {
         /// the pixels that changed, which is where the eye looks in a UI animation.
         mutating func add(_ frame: [UInt32]) {
             let first = previous.count != frame.count
+            let h = uniqueBins().bins
             frame.withUnsafeBufferPointer { f in
                 previous.withUnsafeBufferPointer { p in
-                    bins.withUnsafeMutableBufferPointer { h in
-                        for i in 0..<f.count {
-                            let c = f[i]
-                            if !first && c == p[i] { continue }
-                            if c & GIF.opaqueBit == 0 { hasTransparency = true; continue }
-                            let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
-                            let bin = Self.bin(r, g, b)
-                            let k = bin &* 4
-                            h[k] += 1; h[k + 1] += Double(r); h[k + 2] += Double(g); h[k + 3] += Double(b)
-                            if exact != nil {
-                                exact![c, default: 0] += 1
-                                if exact!.count > exactLimit { exact = nil }
-                            }
+                    for i in 0..<f.count {
+                        let c = f[i]
+                        if !first && c == p[i] { continue }
+                        if c & GIF.opaqueBit == 0 { hasTransparency = true; continue }
+                        let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
+                        let bin = Self.bin(r, g, b)
+                        let k = bin &* 4
+                        h.store(k, h.load(k) + SIMD4(1, Double(r), Double(g), Double(b)))
+                        if exact != nil {
+                            exact![c, default: 0] += 1
+                            if exact!.count > exactLimit { exact = nil }
                         }
                     }
                 }

@@ -54,7 +54,7 @@ extension GIF {
         public func finish() throws {
             guard let file else { throw CodecError.alreadyFinished }
             defer { self.file = nil; spool = nil }
-            guard let (w, h) = size, let spool else {
+            guard let (w, h) = size, let durations = spool?.durations else {
                 file.discard()
                 throw CodecError.noFrames(path: path)
             }
@@ -64,13 +64,20 @@ extension GIF {
                 palette.order(by: use)
                 let writer = try FrameWriter(file: file, width: w, height: h, palette: palette, options: options)
                 let analyzer = FrameAnalyzer(width: w, height: h, palette: palette, dithering: options.dithering)
-                let queue = AnalysisQueue(spool: spool, analyzer: analyzer)
+                // Handed over: the queue releases the spool once it has read the last frame.
+                let queue = AnalysisQueue(spool: handOverSpool(), analyzer: analyzer)
                 defer { queue.stop() }
-                for i in 0..<spool.count {
-                    try writer.add(try queue.next(), duration: spool.durations[i])
+                for duration in durations {
+                    try writer.add(try queue.next(), duration: duration)
                 }
                 try writer.finish()
             })
+        }
+
+        /// The spool, no longer referenced here.
+        private func handOverSpool() -> FrameSpool {
+            defer { spool = nil }
+            return spool!
         }
 
         /// Encodes `frameCount` frames that `frame(i)` renders, calling it twice per frame (first pass:

@@ -16,6 +16,9 @@
 // dictionary is reset with a clear code when it is full. The search is the encoder's cost: a node's
 // sibling link, suffix and suffix colour sit in one word, so walking a node's children to test them
 // is one load per child, and the exact child (searched first) is walked into rather than pushed.
+// A code's string is already in the frame's output: the decoder defines it as the previous string
+// plus the next index, which were emitted side by side. So the encoder keeps where that string
+// starts and copies it from there, instead of walking its parents one dependent load at a time.
 extension GIF {
     /// What the LZW encoder may draw at each pixel of a frame.
     struct PixelChoices {
@@ -53,7 +56,9 @@ extension GIF {
         /// Per code, what the search reads of it when walking its parent's children, in one load:
         /// its next sibling << 40 | its suffix << 32 | the suffix's colour (0 if not drawable).
         private var node = [UInt64](repeating: 0, count: LZWEncoder.maxCode)
-        private var suffix = [UInt8](repeating: 0, count: LZWEncoder.maxCode)
+        /// Per code, where its string starts in the frame's output (the previous string's start when
+        /// the code was defined).
+        private var start = [Int32](repeating: 0, count: LZWEncoder.maxCode)
         private var parent = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
         /// The search's pending (code, depth) pairs as code | depth << 16; sized for the most a search
         /// can push (every visit pushes at most one entry per child).
@@ -84,9 +89,9 @@ extension GIF {
             firstChild.withUnsafeMutableBufferPointer { first in
             node.withUnsafeMutableBufferPointer { node in
             parent.withUnsafeMutableBufferPointer { parent in
-            suffix.withUnsafeMutableBufferPointer { suffix in
+            start.withUnsafeMutableBufferPointer { start in
             stack.withUnsafeMutableBufferPointer { stack in
-                let trie = Trie(slots: slots, first: first, node: node, parent: parent, suffix: suffix)
+                let trie = Trie(slots: slots, first: first, node: node, parent: parent, start: start)
                 let input = Input(target: target, alt: alt, truth: truth, palette: pal, budget: budget, count: count,
                                   lookingAhead: lookingAhead)
                 LZWEncoder.compress(input, trie: trie, stack: stack, minCodeSize: minCodeSize, out: out, bits: &bits)
@@ -111,7 +116,7 @@ extension GIF {
         private struct Trie {
             let slots: UnsafeMutableBufferPointer<UInt32>
             let first: UnsafeMutableBufferPointer<UInt16>, node: UnsafeMutableBufferPointer<UInt64>
-            let parent: UnsafeMutableBufferPointer<UInt16>, suffix: UnsafeMutableBufferPointer<UInt8>
+            let parent: UnsafeMutableBufferPointer<UInt16>, start: UnsafeMutableBufferPointer<Int32>
 
             @inline(__always)
             static func home(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> 19) }
@@ -129,10 +134,10 @@ extension GIF {
                 }
             }
 
-            /// Adds `code` as the child of `previous` with suffix `k` (drawn as `colour`), unless that
-            /// child exists.
+            /// Adds `code` as the child of `previous` with suffix `k` (drawn as `colour`), its string
+            /// starting at `at` in the output, unless that child exists.
             @inline(__always)
-            func add(_ code: Int, previous: Int, _ k: UInt8, colour: UInt32) {
+            func add(_ code: Int, previous: Int, _ k: UInt8, colour: UInt32, at: Int) {
                 let key = UInt32(previous << 8 | Int(k))
                 var h = Trie.home(key)
                 while slots[h] != 0 {
@@ -140,7 +145,7 @@ extension GIF {
                     h = (h + 1) & (LZWEncoder.slotCount - 1)
                 }
                 slots[h] = key << 12 | UInt32(code)
-                suffix[code] = k
+                start[code] = Int32(truncatingIfNeeded: at)
                 parent[code] = UInt16(previous)
                 node[code] = UInt64(first[previous]) << 40 | UInt64(k) << 32 | UInt64(colour)
                 first[previous] = UInt16(code)
@@ -271,15 +276,19 @@ extension GIF {
                     if input.lookingAhead && bestLength > 1 {
                         (bestCode, bestLength) = lookAhead(at: p, code: bestCode, length: bestLength, input, trie, stack)
                     }
-                    // The string's indices, read back from the trie.
-                    var c = bestCode, k = p + bestLength - 1
-                    while k > p { out[k] = trie.suffix[c]; c = Int(trie.parent[c]); k -= 1 }
-                    out[p] = UInt8(c)
+                    // The string's indices: a root's own, else a copy of where the string was
+                    // emitted (wholly before p, so the copy does not overlap).
+                    if bestLength == 1 {
+                        out[p] = UInt8(bestCode)
+                    } else {
+                        let from = out.baseAddress! + Int(trie.start[bestCode])
+                        (out.baseAddress! + p).update(from: from, count: bestLength)
+                    }
                 }
                 bits.put(bestCode, width)
                 // The decoder adds previous + first index of this string once it has read it.
                 if previous >= 0 && next < LZWEncoder.maxCode {
-                    trie.add(next, previous: previous, out[p], colour: input.palette[Int(out[p])])
+                    trie.add(next, previous: previous, out[p], colour: input.palette[Int(out[p])], at: p - previousLength)
                     next += 1
                     if next == 1 << width && width < 12 { width += 1 }
                 }

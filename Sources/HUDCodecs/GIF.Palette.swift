@@ -101,10 +101,10 @@ extension GIF {
         static func kMeans(_ points: [OkLabColor], _ weights: [Float], centres start: [OkLabColor], iterations: Int) -> [OkLabColor] {
             var centres = start
             for _ in 0..<iterations {
-                let search = PaletteSearch(centres)
+                let nearest = nearestEntries(of: points, in: PaletteSearch(centres))
                 var sums = [(Float, Float, Float, Float)](repeating: (0, 0, 0, 0), count: centres.count)
                 for (i, p) in points.enumerated() {
-                    let j = Int(search.nearest(p)), w = weights[i]
+                    let j = Int(nearest[i]), w = weights[i]
                     sums[j].0 += w * p.l; sums[j].1 += w * p.a; sums[j].2 += w * p.b; sums[j].3 += w
                 }
                 var moved = false
