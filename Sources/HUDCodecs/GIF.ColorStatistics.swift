@@ -52,9 +52,9 @@ extension GIF {
         /// A colour shown at one pixel for `lifetime` seconds weighs 1 + lifetime x 25 (one per 25 fps
         /// frame), capped here at 4 s, so the colours a viewer looks at (the settled overlay, the HUD
         /// at rest) outweigh the in-between colours of a fade, which are on screen for a frame each
-        /// and are drawn without dithering anyway. Measured (default story; compare_gif.sh): cap 8
-        /// gives 1.61 MB / 47.2 dB, cap 100 1.51 MB / 47.8 dB and lower banding on both; 1000 is no
-        /// better.
+        /// and are drawn without dithering anyway. A lower cap lets the fade's colours back in (a
+        /// larger GIF at a lower PSNR, with more banding, on Scripts/compare_gif.sh's jobs); a
+        /// higher one changes nothing more.
         static let lifetimeCap = 100.0
 
         /// Adds one flattened frame shown from `time` (seconds): each pixel's colour is counted when

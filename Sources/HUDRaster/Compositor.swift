@@ -203,7 +203,7 @@
                 return
             }
             // Two rows per step, each row's two pixels in one 64-bit word. Both rows in one
-            // vector, the previous form, took 1.75x as long on StrokeRectA-256 (measured): joining
+            // vector, the previous form, was slower (StrokeRectA in `hudrender bench`): joining
             // two 64-bit loads into a register and splitting the result cost more than the blend
             // they shared.
             let f = UInt64(inv)

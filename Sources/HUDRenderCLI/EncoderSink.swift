@@ -4,8 +4,8 @@
 // fails before rendering) and dropping one without `finish` removes that file, which is how a
 // failed or interrupted run leaves a previous output intact. `--loop N` means "repeat N times after
 // the first" (0 = forever): GIF stores exactly that, APNG counts plays, so APNG gets N + 1.
-// APNG keeps HUDCodecs' default zlib level 9: level 6 halved the encoding time of the default HUD
-// story (7.7 s -> 3.8 s CPU) but made the file 12% larger, and docs assets are read more than written.
+// APNG keeps HUDCodecs' default zlib level 9: level 6 encodes much faster but makes the file
+// noticeably larger, and docs assets are read more than written.
 
 import HUDCodecs
 import HUDRaster
