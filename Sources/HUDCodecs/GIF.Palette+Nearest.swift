@@ -20,10 +20,10 @@ extension GIF.Palette {
         nearest.withUnsafeMutableBufferPointer { buffer in
             let out = buffer
             points.withUnsafeBufferPointer { points in
-                let search = { (part: Int) in
+                let searchPart = { (part: Int) in
                     for i in (n * part / parts)..<(n * (part + 1) / parts) { out[i] = search.nearest(points[i]) }
                 }
-                if parts == 1 { search(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: search) }
+                if parts == 1 { searchPart(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: searchPart) }
             }
         }
         return nearest
