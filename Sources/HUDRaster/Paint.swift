@@ -270,6 +270,12 @@ struct Shader {
                abs(u) < r, abs(v) < r, abs(uEnd) < r, abs(vEnd) < r {
                 var U = Int64(u * 65536), V = Int64(v * 65536)
                 let DU = Int64(du * 65536), DV = Int64(dv * 65536)
+                if DU == 1 << 24, DV == 0 {
+                    // A translation: one texel per pixel, the same fractions along the row.
+                    sampleTranslatedRow(p, w: w, h: h, iu: Int(truncatingIfNeeded: U &>> 16),
+                                        iv: Int(truncatingIfNeeded: V &>> 16), n: n, out: out)
+                    return
+                }
                 for i in 0..<n {
                     let iu = Int(truncatingIfNeeded: U &>> 16), iv = Int(truncatingIfNeeded: V &>> 16)
                     let x0 = iu >> 8, y0 = iv >> 8

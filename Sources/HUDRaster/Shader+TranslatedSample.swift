@@ -1,0 +1,69 @@
+// Shader+TranslatedSample: bilinear image sampling when the image is only moved, not rotated or scaled.
+//
+// Design note: a layer composited at a fractional position (a HUD settling after its entry, a box
+// centred on a half point) is filtered with the same two fractions at every pixel of a row, and the
+// texels a row reads are neighbours in memory. `sampleBilinear` then spends most of its time on
+// per-pixel addressing and clamping that cannot change along the row. This path takes the row's
+// fractions once, filters the columns that need no clamping four at a time in vector lanes, and
+// leaves the edge columns to the general per-pixel formula. The arithmetic of every lane is the
+// general path's (the same integer lerps in the same order; a zero fraction returns its first
+// input exactly, so those lerps are skipped), so the pixels are the same.
+
+extension Shader {
+    /// One lerp of packed premultiplied RGBA8 pixels by `f`/256, the general path's formula.
+    @inline(__always)
+    static func lerpPacked(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
+        let g = 256 &- f
+        let rb = (((a & 0x00FF00FF) &* g &+ (b & 0x00FF00FF) &* f) >> 8) & 0x00FF00FF
+        let ag = (((a >> 8) & 0x00FF00FF) &* g &+ ((b >> 8) & 0x00FF00FF) &* f) & 0xFF00FF00
+        return rb | ag
+    }
+
+    /// `lerpPacked` in four lanes.
+    @inline(__always)
+    static func lerpPacked(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, _ f: UInt32) -> SIMD4<UInt32> {
+        let g = SIMD4<UInt32>(repeating: 256 &- f), fv = SIMD4<UInt32>(repeating: f)
+        let lo = SIMD4<UInt32>(repeating: 0x00FF00FF), hi = SIMD4<UInt32>(repeating: 0xFF00FF00)
+        let rb = (((a & lo) &* g &+ (b & lo) &* fv) &>> 8) & lo
+        let ag = (((a &>> 8) & lo) &* g &+ ((b &>> 8) & lo) &* fv) & hi
+        return rb | ag
+    }
+
+    /// Writes `n` pixels of a row sampled from `img` (`w` x `h` texels at `p`) starting at
+    /// fixed-point texel position `iu`, `iv` (1/256 texel units, half a texel already taken off),
+    /// stepping one texel per pixel along x: what `sampleBilinear` computes for a translation.
+    static func sampleTranslatedRow(_ p: UnsafeRawPointer, w: Int, h: Int, iu: Int, iv: Int, n: Int,
+                                    out: UnsafeMutablePointer<UInt32>) {
+        let x0 = iu >> 8, y0 = iv >> 8
+        let fx = UInt32(truncatingIfNeeded: iu & 255), fy = UInt32(truncatingIfNeeded: iv & 255)
+        let ya = min(max(y0, 0), h - 1), yb = min(max(y0 + 1, 0), h - 1)
+        let top = p + ya * w * 4, bottom = p + yb * w * 4
+        @inline(__always) func texel(_ row: UnsafeRawPointer, _ x: Int) -> UInt32 {
+            row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+        }
+        @inline(__always) func clamped(_ i: Int) -> UInt32 {
+            let xa = min(max(x0 + i, 0), w - 1), xb = min(max(x0 + i + 1, 0), w - 1)
+            let t = lerpPacked(texel(top, xa), texel(top, xb), fx)
+            let b = lerpPacked(texel(bottom, xa), texel(bottom, xb), fx)
+            return lerpPacked(t, b, fy)
+        }
+        // Columns whose two texels are both inside the image.
+        let start = min(n, max(0, -x0)), end = max(start, min(n, w - 1 - x0))
+        for i in 0..<start { out[i] = clamped(i) }
+        var i = start
+        @inline(__always) func row4(_ row: UnsafeRawPointer, _ x: Int) -> SIMD4<UInt32> {
+            let a = row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self)
+            if fx == 0 { return a }
+            return lerpPacked(a, row.loadUnaligned(fromByteOffset: (x + 1) * 4, as: SIMD4<UInt32>.self), fx)
+        }
+        let o = UnsafeMutableRawPointer(out)
+        while i + 4 <= end {
+            let x = x0 + i
+            var v = row4(top, x)
+            if fy != 0 { v = lerpPacked(v, row4(bottom, x), fy) }
+            o.storeBytes(of: v, toByteOffset: i * 4, as: SIMD4<UInt32>.self)
+            i += 4
+        }
+        while i < n { out[i] = clamped(i); i += 1 }
+    }
+}
