@@ -140,13 +140,31 @@ public enum Blur {
     struct Scratch {
         var line: [Double] = []
         var transposed: [Double] = []
+        var lanes: [SIMD4<Double>] = []
     }
 
-    /// Blurs a planar buffer: horizontal passes on rows, transpose, the same on the former columns,
+    /// Blurs a planar buffer: box blurs (sigma >= 2) along the rows, then down the columns
+    /// (Blur+BoxLanes); Gaussian taps along the rows, transpose, the same on the former columns,
     /// transpose back.
     static func blurPlane(_ plane: inout [Double], width w: Int, height h: Int, sigma: Double, scratch: inout Scratch) {
         if scratch.transposed.count < w * h { scratch.transposed = [Double](repeating: 0, count: w * h) }
         if scratch.line.count < max(w, h) + 16 { scratch.line = [Double](repeating: 0, count: max(w, h) + 16) }
+        if sigma >= 2 {
+            // Box blurs: rows four at a time, then down the columns in place (Blur+BoxLanes).
+            if scratch.lanes.count < 2 * w { scratch.lanes = [SIMD4<Double>](repeating: .zero, count: 2 * w) }
+            let boxes = boxes(window: boxWindow(sigma: sigma))
+            plane.withUnsafeMutableBufferPointer { pl in
+                scratch.line.withUnsafeMutableBufferPointer { line in
+                    scratch.lanes.withUnsafeMutableBufferPointer { lanes in
+                        boxRows(pl.baseAddress!, w, h, boxes: boxes, line: line.baseAddress!, lanes: lanes.baseAddress!)
+                        scratch.transposed.withUnsafeMutableBufferPointer { copy in
+                            boxColumns(pl.baseAddress!, w, h, boxes: boxes, copy: copy.baseAddress!, sums: line.baseAddress!)
+                        }
+                    }
+                }
+            }
+            return
+        }
         rows(&plane, width: w, height: h, sigma: sigma, line: &scratch.line)
         transpose(plane, w, h, into: &scratch.transposed)
         rows(&scratch.transposed, width: h, height: w, sigma: sigma, line: &scratch.line)
@@ -172,49 +190,29 @@ public enum Blur {
         }
     }
 
+    /// The Gaussian taps (sigma < 2) along every row.
     static func rows(_ plane: inout [Double], width w: Int, height h: Int, sigma: Double, line: inout [Double]) {
-        if sigma < 2 {
-            let taps = gaussianTaps(sigma: sigma)
-            let r = taps.count / 2
-            // The line is copied between r zeros on each side, so the tap loop needs no bounds tests.
-            if line.count < w + 2 * r { line = [Double](repeating: 0, count: w + 2 * r) }
-            plane.withUnsafeMutableBufferPointer { pl in
-                line.withUnsafeMutableBufferPointer { ln in
-                    taps.withUnsafeBufferPointer { k in
-                        let lp = ln.baseAddress!
-                        for i in 0..<(2 * r) { lp[i < r ? i : w + i] = 0 }
-                        let kp = k.baseAddress!, nk = k.count
-                        for y in 0..<h {
-                            let row = pl.baseAddress! + y * w
-                            var empty = true
-                            for x in 0..<w { lp[r + x] = row[x]; if row[x] != 0 { empty = false } }
-                            if empty { continue }
-                            for x in 0..<w {
-                                var acc = 0.0
-                                let src = lp + x
-                                for j in 0..<nk { acc += src[j] * kp[j] }
-                                row[x] = acc
-                            }
-                        }
-                    }
-                }
-            }
-            return
-        }
-        let d = boxWindow(sigma: sigma)
-        // (left reach, right reach) of each of the three boxes.
-        let boxes: [(Int, Int)] = d % 2 == 1
-            ? [((d - 1) / 2, (d - 1) / 2), ((d - 1) / 2, (d - 1) / 2), ((d - 1) / 2, (d - 1) / 2)]
-            : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+        let taps = gaussianTaps(sigma: sigma)
+        let r = taps.count / 2
+        // The line is copied between r zeros on each side, so the tap loop needs no bounds tests.
+        if line.count < w + 2 * r { line = [Double](repeating: 0, count: w + 2 * r) }
         plane.withUnsafeMutableBufferPointer { pl in
             line.withUnsafeMutableBufferPointer { ln in
-                for y in 0..<h {
-                    let row = pl.baseAddress! + y * w
-                    var empty = true
-                    for x in 0..<w where row[x] != 0 { empty = false; break }
-                    if empty { continue }
-                    for (lo, hi) in boxes {
-                        boxPass(row, ln.baseAddress!, w, lo, hi)
+                taps.withUnsafeBufferPointer { k in
+                    let lp = ln.baseAddress!
+                    for i in 0..<(2 * r) { lp[i < r ? i : w + i] = 0 }
+                    let kp = k.baseAddress!, nk = k.count
+                    for y in 0..<h {
+                        let row = pl.baseAddress! + y * w
+                        var empty = true
+                        for x in 0..<w { lp[r + x] = row[x]; if row[x] != 0 { empty = false } }
+                        if empty { continue }
+                        for x in 0..<w {
+                            var acc = 0.0
+                            let src = lp + x
+                            for j in 0..<nk { acc += src[j] * kp[j] }
+                            row[x] = acc
+                        }
                     }
                 }
             }
