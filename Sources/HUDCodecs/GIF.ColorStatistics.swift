@@ -41,9 +41,13 @@ extension GIF {
         /// exact colours, nearly all of them kept, rather than from histogram bins that merge
         /// neighbouring levels.
         static let exactTracking = 4096
+        /// The frame counted last (read, never written: the next frame's pixels are not copied in).
         private var previous: [UInt32] = []
-        /// When each pixel's current colour appeared (seconds), for `add(_:at:)`.
-        private var since: [Double] = []
+        /// When each pixel's current colour appeared, for `add(_:at:)`: an index into `times`. Four
+        /// bytes a pixel rather than a Double's eight, as the pass streams through it every frame.
+        private var since: [UInt32] = []
+        /// The start time (seconds) of each frame given to `add(_:at:)`, in order.
+        private var times: [Double] = []
         private(set) var frameCount = 0
         private(set) var hasTransparency = false
 
@@ -58,39 +62,47 @@ extension GIF {
         static let lifetimeCap = 100.0
 
         /// Adds one flattened frame shown from `time` (seconds): each pixel's colour is counted when
-        /// it is replaced (or at `close(at:)`), weighted by how long it was on screen.
-        mutating func add(_ frame: [UInt32], at time: Double) {
+        /// it is replaced (or at `close(at:)`), weighted by how long it was on screen. `changed`, when
+        /// given, holds every pixel index where `frame` may differ from the frame added before (the
+        /// rows the spool found changed), so the rest is not read.
+        mutating func add(_ frame: [UInt32], at time: Double, changed: Range<Int>? = nil) {
             if previous.count != frame.count {
                 previous = frame
-                since = [Double](repeating: time, count: frame.count)
+                times = [time]
+                since = [UInt32](repeating: 0, count: frame.count)
                 frameCount += 1
                 return
             }
-            replace(with: frame, at: time)
+            replace(with: frame, at: time, in: changed?.clamped(to: 0..<frame.count) ?? 0..<frame.count)
+            previous = frame
             frameCount += 1
         }
 
         /// Counts every pixel's colour that `frame` replaces (all of them when `frame` is nil),
-        /// weighted by its time on screen. Raw buffers are taken once: per-pixel access to the
-        /// arrays would cost more than the counting.
-        private mutating func replace(with frame: [UInt32]?, at time: Double) {
+        /// weighted by its time on screen, and marks the replaced pixels as shown from `time` (the
+        /// caller then keeps `frame` as the previous frame). Raw buffers are taken once: per-pixel
+        /// access to the arrays would cost more than the counting.
+        private mutating func replace(with frame: [UInt32]?, at time: Double, in range: Range<Int>? = nil) {
             let exactOn = exact != nil
             var exactAdds: [(UInt32, Double)] = []
             var transparent = false
             let cap = Self.lifetimeCap
             let new = frame ?? []
             let h = uniqueBins().bins
-            previous.withUnsafeMutableBufferPointer { p in
+            if frame != nil { times.append(time) }
+            let now = UInt32(truncatingIfNeeded: times.count - 1)
+            previous.withUnsafeBufferPointer { p in
             since.withUnsafeMutableBufferPointer { s in
+            times.withUnsafeBufferPointer { t in
             new.withUnsafeBufferPointer { f in
                 let all = f.isEmpty
                 // Runs of one colour (flat areas) or shown since one moment (a fade's rows) compute
                 // their bin or their weight once, and add to the bin in registers.
-                var runColour: UInt32 = 0, runSince = Double.nan, wt = 0.0, stale = true
+                var runColour: UInt32 = 0, runSince = UInt32.max, wt = 0.0, stale = true
                 var rgb = SIMD3<Double>(), weighted = SIMD4<Double>()
                 var bin = BinAccumulator()
-                let n = p.count
-                var i = -1
+                let n = range?.upperBound ?? p.count
+                var i = (range?.lowerBound ?? 0) - 1
                 while true {
                     i += 1
                     if i >= n { break }
@@ -105,7 +117,7 @@ extension GIF {
                     } else {
                         if s[i] != runSince {
                             runSince = s[i]
-                            wt = min(cap, 1 + max(0, time - s[i]) * 25)
+                            wt = min(cap, 1 + max(0, time - t[Int(runSince)]) * 25)
                             stale = true
                         }
                         if c != runColour {
@@ -125,10 +137,10 @@ extension GIF {
                             if let last = exactAdds.last, last.0 == c { exactAdds[exactAdds.count - 1].1 += wt } else { exactAdds.append((c, wt)) }
                         }
                     }
-                    if !all { p[i] = f[i]; s[i] = time }
+                    if !all { s[i] = now }
                 }
                 bin.store(into: h)
-            }}}
+            }}}}
             if transparent { hasTransparency = true }
             for (c, wt) in exactAdds {
                 guard exact != nil else { break }
@@ -145,7 +157,7 @@ extension GIF {
 
         /// Whether the 8 pixels from `i` are the same in `a` and `b` (four 64-bit compares).
         @inline(__always)
-        private static func sameGroup(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeMutableBufferPointer<UInt32>, at i: Int) -> Bool {
+        private static func sameGroup(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, at i: Int) -> Bool {
             let x = UnsafeRawPointer(a.baseAddress! + i), y = UnsafeRawPointer(b.baseAddress! + i)
             var d: UInt64 = 0
             for w in 0..<4 { d |= x.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self) ^ y.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self) }
@@ -157,6 +169,7 @@ extension GIF {
             replace(with: nil, at: time)
             previous = []
             since = []
+            times = []
         }
 
         /// Adds one flattened frame. The first frame counts every pixel once; later frames count only

@@ -45,7 +45,11 @@ extension GIF {
             // A new buffer each frame: the statistics thread may still be reading the previous one.
             var flat: [UInt32] = []
             GIF.flatten(image, background: options.background, into: &flat)
-            if try flat.withUnsafeBytes({ try spool!.append(raw: $0, duration: duration) }) { stats.add(flat, at: elapsed) }
+            if try flat.withUnsafeBytes({ try spool!.append(raw: $0, duration: duration) }) {
+                // Only the rows the spool stored differ from the frame before: the rest is not counted.
+                let rows = spool!.storedRows(spool!.count - 1)
+                stats.add(flat, at: elapsed, changed: rows.lowerBound * image.width..<rows.upperBound * image.width)
+            }
             elapsed += duration
             appended += 1
         }

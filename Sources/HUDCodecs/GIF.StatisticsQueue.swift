@@ -25,12 +25,12 @@ extension GIF {
             queue.async { [self] in stats = ColorStatistics(exactLimit: exactLimit) }
         }
 
-        /// Counts `frame`, shown from `time`, after every frame added before it. Waits while `depth`
-        /// frames are pending.
-        func add(_ frame: [UInt32], at time: Double) {
+        /// Counts `frame`, shown from `time`, after every frame added before it (`changed`: see
+        /// `ColorStatistics.add(_:at:changed:)`). Waits while `depth` frames are pending.
+        func add(_ frame: [UInt32], at time: Double, changed: Range<Int>? = nil) {
             free.wait()
             queue.async { [self] in
-                stats!.add(frame, at: time)
+                stats!.add(frame, at: time, changed: changed)
                 use.add(frame)
                 free.signal()
             }
