@@ -80,8 +80,7 @@ extension GIF {
                 for (i, b) in boxes.enumerated() where b.sse > best { best = b.sse; bi = i }
                 if bi < 0 { break }
                 let b = boxes[bi]
-                func key(_ i: Int) -> Float { let p = points[i]; return b.axis == 0 ? p.l : (b.axis == 1 ? p.a : p.b) }
-                order[b.start..<b.end].sort { (key($0), $0) < (key($1), $1) }
+                sortBox(&order, b.start..<b.end, points, axis: b.axis)
                 var total: Float = 0
                 for i in b.start..<b.end { total += weights[order[i]] }
                 var acc: Float = 0, split = b.start + 1
@@ -95,6 +94,25 @@ extension GIF {
                 boxes.append(measure(split, b.end))
             }
             return boxes.map(\.mean)
+        }
+
+        /// Sorts `order[range]` (indices into `points`) by their coordinate on `axis` (0: L, 1: a, 2: b),
+        /// ties by index: a total order, so any sort gives it. Each (coordinate, index) is packed in
+        /// one integer that compares as the pair does (a coordinate's bits made monotonic, -0 taken as
+        /// +0 as the Float comparison does), so the sort compares integers, not points through a closure.
+        static func sortBox(_ order: inout [Int], _ range: Range<Int>, _ points: [OkLabColor], axis: Int) {
+            var keys = [UInt64](unsafeUninitializedCapacity: range.count) { buffer, count in
+                for (k, i) in order[range].enumerated() {
+                    let p = points[i]
+                    let v = (axis == 0 ? p.l : (axis == 1 ? p.a : p.b)) + 0
+                    let bits = v.bitPattern
+                    let monotonic = bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
+                    buffer[k] = UInt64(monotonic) << 32 | UInt64(UInt32(truncatingIfNeeded: i))
+                }
+                count = range.count
+            }
+            keys.sort()
+            for (k, key) in keys.enumerated() { order[range.lowerBound + k] = Int(UInt32(truncatingIfNeeded: key)) }
         }
 
         /// Weighted Lloyd iterations; a centre that loses all its points stays where it was.
