@@ -258,17 +258,11 @@ struct Shader {
             @inline(__always) func px(_ cx: Int, _ cy: Int) -> UInt32 {
                 p.loadUnaligned(fromByteOffset: (cy * w + cx) * 4, as: UInt32.self)
             }
-            @inline(__always) func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-                let g = 256 &- f
-                let rb = (((a & 0x00FF00FF) &* g &+ (b & 0x00FF00FF) &* f) >> 8) & 0x00FF00FF
-                let ag = (((a >> 8) & 0x00FF00FF) &* g &+ ((b >> 8) & 0x00FF00FF) &* f) & 0xFF00FF00
-                return rb | ag
-            }
             // Fixed-point stepping (16 more fraction bits) when the whole row stays in range.
             let uEnd = u + du * Double(n), vEnd = v + dv * Double(n), r = Double(1 << 38)
             if u.isFinite, v.isFinite, uEnd.isFinite, vEnd.isFinite,
                abs(u) < r, abs(v) < r, abs(uEnd) < r, abs(vEnd) < r {
-                var U = Int64(u * 65536), V = Int64(v * 65536)
+                let U = Int64(u * 65536), V = Int64(v * 65536)
                 let DU = Int64(du * 65536), DV = Int64(dv * 65536)
                 if DU == 1 << 24, DV == 0 {
                     // A translation: one texel per pixel, the same fractions along the row.
@@ -276,17 +270,8 @@ struct Shader {
                                         iv: Int(truncatingIfNeeded: V &>> 16), n: n, out: out)
                     return
                 }
-                for i in 0..<n {
-                    let iu = Int(truncatingIfNeeded: U &>> 16), iv = Int(truncatingIfNeeded: V &>> 16)
-                    let x0 = iu >> 8, y0 = iv >> 8
-                    let fx = UInt32(truncatingIfNeeded: iu & 255), fy = UInt32(truncatingIfNeeded: iv & 255)
-                    let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
-                    let ya = min(max(y0, 0), h - 1), yb = min(max(y0 + 1, 0), h - 1)
-                    let top = lerp(px(xa, ya), px(xb, ya), fx)
-                    let bot = lerp(px(xa, yb), px(xb, yb), fx)
-                    out[i] = lerp(top, bot, fy)
-                    U &+= DU; V &+= DV
-                }
+                // Any other transform: four pixels at a time in vector lanes (Shader+SampleLanes).
+                sampleLanes(p, w: w, h: h, U: U, V: V, DU: DU, DV: DV, n: n, out: out)
                 return
             }
             for i in 0..<n {
@@ -296,9 +281,9 @@ struct Shader {
                 let fx = UInt32(iu & 255), fy = UInt32(iv & 255)
                 let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
                 let ya = min(max(y0, 0), h - 1), yb = min(max(y0 + 1, 0), h - 1)
-                let top = lerp(px(xa, ya), px(xb, ya), fx)
-                let bot = lerp(px(xa, yb), px(xb, yb), fx)
-                out[i] = lerp(top, bot, fy)
+                let top = lerpPacked(px(xa, ya), px(xb, ya), fx)
+                let bot = lerpPacked(px(xa, yb), px(xb, yb), fx)
+                out[i] = lerpPacked(top, bot, fy)
                 u += du; v += dv
             }
         }

@@ -1,9 +1,10 @@
-// Shader+TranslatedSample: bilinear sampling under a translation gives the general per-pixel
-// formula's bytes, inside the image, at its clamped edges and beyond them.
+// Shader+TranslatedSample and Shader+SampleLanes: bilinear sampling a row at a time (translations)
+// and four pixels at a time (any other transform) gives the per-pixel fixed-point formula's bytes,
+// inside the image, at its clamped edges and beyond them.
 import XCTest
 @testable import HUDRaster
 
-final class TranslatedSampleTests: XCTestCase {
+final class BilinearSampleTests: XCTestCase {
     /// The general fixed-point bilinear formula, one pixel at a time.
     private func reference(_ img: Image, inv: Transform, y: Int, x: Int, n: Int) -> [UInt32] {
         let w = img.width, h = img.height, px = img.pixels
@@ -31,16 +32,38 @@ final class TranslatedSampleTests: XCTestCase {
         return out
     }
 
-    func testTranslationsMatchTheGeneralFormula() throws {
+    private func randomImage(_ w: Int, _ h: Int) throws -> Image {
         var rng = SystemRandomNumberGenerator()
-        let w = 37, h = 11
         var bytes = [UInt8](repeating: 0, count: w * h * 4)
         for i in 0..<(w * h) {
             let a = UInt8.random(in: 0...255, using: &rng)
             bytes[i * 4 + 3] = a
             for c in 0..<3 { bytes[i * 4 + c] = UInt8.random(in: 0...a, using: &rng) }
         }
-        let img = try Image(width: w, height: h, premultipliedPixels: bytes)
+        return try Image(width: w, height: h, premultipliedPixels: bytes)
+    }
+
+    func testRotationsAndScalesMatchTheGeneralFormula() throws {
+        let img = try randomImage(41, 29)
+        var out = [UInt32](repeating: 0, count: 90)
+        for angle in [0.0, 0.013, -0.14, 0.7, Double.pi / 2, 2.5] {
+            for scale in [1.0, 0.8, 1.7] {
+                // The inverse of: scale, rotate, then move to (30.3, -4.6).
+                let c = cos(angle) / scale, s = sin(angle) / scale
+                let inv = Transform(a: c, b: -s, c: s, d: c, tx: -(c * 30.3 + s * -4.6), ty: -(-s * 30.3 + c * -4.6))
+                for y in [-8, 0, 5, 17, 40] {
+                    for (x, n) in [(0, 90), (-30, 90), (25, 7), (31, 4), (3, 1)] {
+                        out.withUnsafeMutableBufferPointer { Shader.sampleBilinear(img, inv: inv, y: y, x: x, n: n, out: $0.baseAddress!) }
+                        XCTAssertEqual(Array(out[0..<n]), reference(img, inv: inv, y: y, x: x, n: n), "angle \(angle) scale \(scale) row \(y) x \(x) n \(n)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testTranslationsMatchTheGeneralFormula() throws {
+        let w = 37, h = 11
+        let img = try randomImage(w, h)
         var out = [UInt32](repeating: 0, count: 80)
         for (tx, ty) in [(0.0, 0.0), (-89.5, -323.0), (-0.5, 0.25), (3.75, -2.0), (-40.125, 5.5), (12.0, -20.000061)] {
             for y in [-3, 0, 4, 10, 12] {
