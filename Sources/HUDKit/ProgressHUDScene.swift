@@ -66,43 +66,56 @@ public struct ProgressHUDScene: SceneRenderable {
     /// `base` darkened by the overlay `coverage` at `k`/256 of its opacity: per channel
     /// `(v * (255 - a) + 127) / 255`, plus `a` on alpha, where `a = coverage * k >> 8`. Four pixels
     /// at a time in 16-bit lanes (the division by 255 as `(x + 1 + x >> 8) >> 8`, exact for every
-    /// product here), with the same bytes as the scalar formula, which the tail uses.
+    /// product here), with the same bytes as the scalar formula, which the tail uses. Written in one
+    /// pass from `base` into a new buffer (not copied first, then changed in place).
     static func darken(_ base: Image, by coverage: [UInt8], k: Int) throws -> Image {
-        var px = base.pixels
+        let count = base.pixels.count
         let kk = UInt16(truncatingIfNeeded: k)
-        px.withUnsafeMutableBytes { raw in
-            coverage.withUnsafeBufferPointer { c in
-                let n = min(c.count, raw.count / 4)
-                var i = 0
-                while i &+ 4 <= n {
-                    let cv = SIMD4<UInt16>(UInt16(c[i]), UInt16(c[i &+ 1]), UInt16(c[i &+ 2]), UInt16(c[i &+ 3]))
-                    if cv == .zero { i &+= 4; continue }
-                    let a = (cv &* kk) &>> 8
-                    let inv = 255 &- a
-                    let inv16 = SIMD16<UInt16>(inv[0], inv[0], inv[0], inv[0], inv[1], inv[1], inv[1], inv[1],
-                                               inv[2], inv[2], inv[2], inv[2], inv[3], inv[3], inv[3], inv[3])
-                    let a16 = SIMD16<UInt16>(0, 0, 0, a[0], 0, 0, 0, a[1], 0, 0, 0, a[2], 0, 0, 0, a[3])
-                    let at = raw.baseAddress! + i &* 4
-                    let v8 = at.loadUnaligned(as: SIMD16<UInt8>.self)
-                    var v = SIMD16<UInt16>(truncatingIfNeeded: v8) &* inv16 &+ 127
-                    v = (v &+ 1 &+ (v &>> 8)) &>> 8 &+ a16
-                    at.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), as: SIMD16<UInt8>.self)
-                    i &+= 4
-                }
-                let p = raw.bindMemory(to: UInt8.self)
-                while i < n {
-                    let a = (Int(c[i]) &* k) &>> 8          // overlay alpha 0...255
-                    if a != 0 {
+        let px = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+            base.pixels.withUnsafeBytes { src in
+                coverage.withUnsafeBufferPointer { c in
+                    let from = src.baseAddress!
+                    let n = min(c.count, count / 4)
+                    var i = 0
+                    while i &+ 4 <= n {
+                        let v8 = from.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                        let cv = SIMD4<UInt16>(UInt16(c[i]), UInt16(c[i &+ 1]), UInt16(c[i &+ 2]), UInt16(c[i &+ 3]))
+                        if cv == .zero {
+                            out.storeBytes(of: v8, toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                            i &+= 4
+                            continue
+                        }
+                        let a = (cv &* kk) &>> 8
                         let inv = 255 &- a
-                        let j = i &* 4
-                        p[j] = UInt8((Int(p[j]) &* inv &+ 127) / 255)
-                        p[j &+ 1] = UInt8((Int(p[j &+ 1]) &* inv &+ 127) / 255)
-                        p[j &+ 2] = UInt8((Int(p[j &+ 2]) &* inv &+ 127) / 255)
-                        p[j &+ 3] = UInt8(a &+ (Int(p[j &+ 3]) &* inv &+ 127) / 255)
+                        let inv16 = SIMD16<UInt16>(inv[0], inv[0], inv[0], inv[0], inv[1], inv[1], inv[1], inv[1],
+                                                   inv[2], inv[2], inv[2], inv[2], inv[3], inv[3], inv[3], inv[3])
+                        let a16 = SIMD16<UInt16>(0, 0, 0, a[0], 0, 0, 0, a[1], 0, 0, 0, a[2], 0, 0, 0, a[3])
+                        var v = SIMD16<UInt16>(truncatingIfNeeded: v8) &* inv16 &+ 127
+                        v = (v &+ 1 &+ (v &>> 8)) &>> 8 &+ a16
+                        out.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                        i &+= 4
                     }
-                    i &+= 1
+                    let p = src.bindMemory(to: UInt8.self), o = buffer
+                    while i < n {
+                        let a = (Int(c[i]) &* k) &>> 8          // overlay alpha 0...255
+                        let j = i &* 4
+                        if a != 0 {
+                            let inv = 255 &- a
+                            o[j] = UInt8((Int(p[j]) &* inv &+ 127) / 255)
+                            o[j &+ 1] = UInt8((Int(p[j &+ 1]) &* inv &+ 127) / 255)
+                            o[j &+ 2] = UInt8((Int(p[j &+ 2]) &* inv &+ 127) / 255)
+                            o[j &+ 3] = UInt8(a &+ (Int(p[j &+ 3]) &* inv &+ 127) / 255)
+                        } else {
+                            o[j] = p[j]; o[j &+ 1] = p[j &+ 1]; o[j &+ 2] = p[j &+ 2]; o[j &+ 3] = p[j &+ 3]
+                        }
+                        i &+= 1
+                    }
+                    // Pixels the coverage does not reach are the backdrop's.
+                    if n &* 4 < count { (out + n &* 4).copyMemory(from: from + n &* 4, byteCount: count &- n &* 4) }
                 }
             }
+            initialized = count
         }
         return try Image(width: base.width, height: base.height, premultipliedPixels: px)
     }
