@@ -6,7 +6,8 @@
 // weighted by how long it stays on screen at each pixel (capped), so a settled overlay's grey ramp
 // gets fine steps instead of the many in-between colours of its fade. The pass runs beside
 // rendering (GIF.StatisticsQueue) and competes with it for the cores, so its per-pixel work is kept
-// small: unchanged pixels are skipped eight at a time.
+// small: only the band of rows the spool found changed is read, unchanged pixels in it are skipped
+// eight at a time, and what is streamed per pixel is kept to the colours and a 4-byte time index.
 
 extension GIF {
     /// Colour statistics gathered in the first pass over the frames.
