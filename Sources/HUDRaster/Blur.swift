@@ -106,8 +106,10 @@ public enum Blur {
         blurPlane(&plane, width: w, height: h, sigma: s, scratch: &scratch)
         var cov = [UInt8](repeating: 0, count: w * h)
         for i in 0..<(w * h) {
-            let v = (plane[i] + 0.5).rounded(.down)
-            cov[i] = v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(v))
+            // floor(v + 0.5) clamped to 0...255; at or above 1 the floor is the truncation, so no
+            // call to floor per value.
+            let v = plane[i] + 0.5
+            cov[i] = v < 1 ? 0 : (v >= 255 ? 255 : UInt8(truncatingIfNeeded: Int(v)))
         }
         return Mask(originX: mask.originX - r, originY: mask.originY - r, width: w, height: h, coverage: cov)
     }

@@ -1,5 +1,6 @@
 // Blur+BoxLanes: the three-box passes run four rows at a time and down the columns give every value
-// of the one-line passes along rows and (transposed) columns, to the last bit.
+// of the one-line passes along rows and (transposed) columns, to the last bit; a blurred mask's
+// coverage is the plane rounded as before.
 import XCTest
 @testable import HUDRaster
 
@@ -36,6 +37,25 @@ final class BlurBoxLanesTests: XCTestCase {
             var scratch = Blur.Scratch()
             Blur.blurPlane(&plane, width: w, height: h, sigma: sigma, scratch: &scratch)
             XCTAssertEqual(plane.map(\.bitPattern), expected.map(\.bitPattern), "\(w)x\(h) sigma \(sigma)")
+        }
+    }
+
+    /// A blurred mask's coverage is floor(v + 0.5) of the blurred plane, clamped to 0...255.
+    func testMaskCoverageIsTheRoundedPlane() {
+        var rng = SystemRandomNumberGenerator()
+        for sigma in [0.8, 2.0, 5.5, 15.0] {
+            let mask = Mask(originX: 3, originY: -2, width: 31, height: 17,
+                            coverage: (0..<(31 * 17)).map { _ in Bool.random(using: &rng) ? 255 : UInt8.random(in: 0...255, using: &rng) })
+            let r = Blur.reach(sigma: sigma), w = mask.width + 2 * r, h = mask.height + 2 * r
+            var plane = [Double](repeating: 0, count: w * h)
+            for y in 0..<mask.height { for x in 0..<mask.width { plane[(y + r) * w + x + r] = Double(mask.coverage[y * mask.width + x]) } }
+            var scratch = Blur.Scratch()
+            Blur.blurPlane(&plane, width: w, height: h, sigma: sigma, scratch: &scratch)
+            let expected = plane.map { p -> UInt8 in
+                let v = (p + 0.5).rounded(.down)
+                return v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(v))
+            }
+            XCTAssertEqual(Blur.blurred(mask: mask, sigma: sigma).coverage, expected, "sigma \(sigma)")
         }
     }
 }
