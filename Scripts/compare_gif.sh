@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compare_gif.sh: hudrender's animated outputs against the peers, on hudrender's own animations: the
-# mission's job (`hudrender --style balloon --out hud.gif`), `--style expand --fps 30 --seed 7`, and
-# every GIF of the docs gallery (docs/assets.json). For each:
+# mission's job (`hudrender --style balloon --out hud.gif`), `--style expand --fps 30 --seed 7`, five
+# more HUD animations (the hud-* rows), and every GIF of the docs gallery (docs/assets.json). For each:
 #   GIF   hudrender (default quality) against ffmpeg's two-pass recipe (palettegen stats_mode=diff,
 #         paletteuse dither=sierra2_4a diff_mode=rectangle), gifsicle -O3 of ffmpeg's GIF, and
 #         gifsicle -O3 --lossy=30 of ffmpeg's GIF;
@@ -205,10 +205,39 @@ compare_webp() {
     row "$name" "img2webp -lossless" "$t_i" "$(stat -c %s "$WORK/$name-img2webp.webp") B"
     local t_im; t_im=$(timed3 img2webp -min_size -lossless -d "$delay" "$frames"/frame-*.png -o "$WORK/$name-img2webp-min.webp")
     row "$name" "img2webp -min_size -lossless" "$t_im" "$(stat -c %s "$WORK/$name-img2webp-min.webp") B"
+    local q90=""
+    [ "$full" = 1 ] && [ -f "$WORK/$name.gif" ] && q90="$(metrics "$frames" "$WORK/$name-q90.webp")|$(stat -c %s "$WORK/$name.gif")"
+    row "$name" "WebP verdict" "" "$(webp_verdict "$(stat -c %s "$WORK/$name.webp")" "$(stat -c %s "$WORK/$name-img2webp-min.webp")" \
+        "$t_w" "$t_i" "$q90")"
+}
+
+# The WebP verdict (issue 24): lossless bytes ($1) against img2webp -min_size's ($2), lossless wall
+# time ($3, "wall cpu") against img2webp -lossless's ($4), and, when given ($5: "q90 metrics|GIF bytes"),
+# --quality 90 against half the GIF's bytes at 40 dB.
+webp_verdict() {
+    python3 - "$@" <<'PY'
+import re, sys
+ours, minsize, tw, ti, q90 = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3].split()[0]), float(sys.argv[4].split()[0]), sys.argv[5]
+ok = lambda c: "meets" if c else "MISSES"
+out = [f"lossless {ours / minsize:.3f}x the bytes of img2webp -min_size ({ok(ours <= minsize)} <=)",
+       f"{tw / ti:.2f}x the time of img2webp -lossless ({ok(tw < ti)} faster)"]
+if q90:
+    m, gif = q90.split("|")
+    b, db = int(re.search(r"(\d+) B", m).group(1)), float(re.search(r"([\d.]+|inf) dB", m).group(1))
+    out.append(f"--quality 90 {b / int(gif):.3f}x the GIF's bytes at {db:.2f} dB ({ok(b * 2 <= int(gif) and db >= 40)} <= 0.5x at >= 40 dB)")
+print("; ".join(out))
+PY
 }
 
 compare balloon '{"command": "hud", "options": {"style": "balloon"}}' 25 1
 compare expand '{"command": "hud", "options": {"style": "expand", "fps": 30, "seed": 7}}' 30 1
+# HUD animations beyond the issue's two, measured the same way: the default style, another look on
+# the dark backdrop, a linear-progress fade with a cancel tap, a 2x canvas, and a smaller screen.
+compare hud-drop '{"command": "hud", "options": {"style": "drop"}}' 25 1
+compare hud-svprogresshud-dark '{"command": "hud", "options": {"look": "svprogresshud-dark", "background": "mock-dark"}}' 25 1
+compare hud-fade-linear-confirm '{"command": "hud", "options": {"style": "fade", "progress": "linear", "confirm": true, "fps": 30}}' 30 1
+compare hud-swing-left-2x '{"command": "hud", "options": {"style": "swing-left", "scale": 2, "seed": 3}}' 25 1
+compare hud-shrink-se-error '{"command": "hud", "options": {"style": "shrink", "device": "iphone-se", "result": "error", "overlay": "linear"}}' 25 1
 if [ "$gallery" = 1 ]; then
     python3 -c '
 import json, sys
