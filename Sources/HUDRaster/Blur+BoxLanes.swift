@@ -24,7 +24,7 @@ extension Blur {
         while y + 4 <= h {
             let rows = (plane + y * w, plane + (y + 1) * w, plane + (y + 2) * w, plane + (y + 3) * w)
             for x in 0..<w { lanes[x] = SIMD4(rows.0[x], rows.1[x], rows.2[x], rows.3[x]) }
-            for (lo, hi) in boxes { boxPass4(lanes, lanes + w, w, lo, hi) }
+            for (lo, hi) in boxes { boxPass(lanes, lanes + w, w, lo, hi) }
             for x in 0..<w {
                 let v = lanes[x]
                 rows.0[x] = v[0]; rows.1[x] = v[1]; rows.2[x] = v[2]; rows.3[x] = v[3]
@@ -35,22 +35,6 @@ extension Blur {
             let row = plane + y * w
             for (lo, hi) in boxes { boxPass(row, line, w, lo, hi) }
             y += 1
-        }
-    }
-
-    /// `boxPass` on four lines held in the lanes of `row`; `tmp` holds `w` vectors of scratch.
-    @inline(__always)
-    static func boxPass4(_ row: UnsafeMutablePointer<SIMD4<Double>>, _ tmp: UnsafeMutablePointer<SIMD4<Double>>,
-                         _ w: Int, _ lo: Int, _ hi: Int) {
-        let inv = 1 / Double(lo + hi + 1)
-        for x in 0..<w { tmp[x] = row[x] }
-        var sum = SIMD4<Double>()
-        for j in 0...min(hi, w - 1) { sum += tmp[j] }
-        for x in 0..<w {
-            row[x] = sum * inv
-            let add = x + hi + 1, sub = x - lo
-            if add < w { sum += tmp[add] }
-            if sub >= 0 { sum -= tmp[sub] }
         }
     }
 

@@ -221,11 +221,13 @@ public enum Blur {
         }
     }
 
-    /// out[x] = mean of in[x-lo ... x+hi] (zero outside), written back into `row`.
-    @inline(__always) static func boxPass(_ row: UnsafeMutablePointer<Double>, _ tmp: UnsafeMutablePointer<Double>, _ w: Int, _ lo: Int, _ hi: Int) {
+    /// out[x] = mean of in[x-lo ... x+hi] (zero outside), written back into `row`: one line, or
+    /// several side by side in the lanes of a vector (Blur+BoxLanes.swift), summed the same way.
+    @inline(__always) static func boxPass<V: BoxSample>(_ row: UnsafeMutablePointer<V>, _ tmp: UnsafeMutablePointer<V>,
+                                                        _ w: Int, _ lo: Int, _ hi: Int) {
         let inv = 1 / Double(lo + hi + 1)
         for x in 0..<w { tmp[x] = row[x] }
-        var sum = 0.0
+        var sum = V.zero
         // Window for x = 0 covers [-lo, hi].
         for j in 0...min(hi, w - 1) { sum += tmp[j] }
         for x in 0..<w {
