@@ -255,9 +255,6 @@ struct Shader {
         let lim = Double(1 << 40)
         img.pixels.withUnsafeBytes { raw in
             let p = raw.baseAddress!
-            @inline(__always) func px(_ cx: Int, _ cy: Int) -> UInt32 {
-                p.loadUnaligned(fromByteOffset: (cy * w + cx) * 4, as: UInt32.self)
-            }
             // Fixed-point stepping (16 more fraction bits) when the whole row stays in range.
             let uEnd = u + du * Double(n), vEnd = v + dv * Double(n), r = Double(1 << 38)
             if u.isFinite, v.isFinite, uEnd.isFinite, vEnd.isFinite,
@@ -277,13 +274,7 @@ struct Shader {
             for i in 0..<n {
                 guard u.isFinite, v.isFinite else { out[i] = 0; u += du; v += dv; continue }
                 let iu = floorToInt(min(max(u, -lim), lim)), iv = floorToInt(min(max(v, -lim), lim))
-                let x0 = iu >> 8, y0 = iv >> 8
-                let fx = UInt32(iu & 255), fy = UInt32(iv & 255)
-                let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
-                let ya = min(max(y0, 0), h - 1), yb = min(max(y0 + 1, 0), h - 1)
-                let top = lerpPacked(px(xa, ya), px(xb, ya), fx)
-                let bot = lerpPacked(px(xa, yb), px(xb, yb), fx)
-                out[i] = lerpPacked(top, bot, fy)
+                out[i] = bilinearClamped(p, w: w, h: h, iu: iu, iv: iv)
                 u += du; v += dv
             }
         }

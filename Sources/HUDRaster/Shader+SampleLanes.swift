@@ -10,16 +10,6 @@
 // are the same.
 
 extension Shader {
-    /// `lerpPacked` in four lanes, each with its own fraction.
-    @inline(__always)
-    static func lerpPacked(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let g = 256 &- f
-        let lo = SIMD4<UInt32>(repeating: 0x00FF00FF), hi = SIMD4<UInt32>(repeating: 0xFF00FF00)
-        let rb = (((a & lo) &* g &+ (b & lo) &* f) &>> 8) & lo
-        let ag = (((a &>> 8) & lo) &* g &+ ((b &>> 8) & lo) &* f) & hi
-        return rb | ag
-    }
-
     /// Writes `n` pixels sampled from `img` (`w` x `h` texels at `p`) from fixed-point position
     /// `U`, `V` (1/256 texel units with 16 more fraction bits, half a texel already taken off)
     /// stepping by `DU`, `DV` per pixel: what `sampleBilinear`'s fixed-point loop computes.
@@ -28,15 +18,7 @@ extension Shader {
         @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
             p.loadUnaligned(fromByteOffset: (y &* w &+ x) &* 4, as: UInt32.self)
         }
-        @inline(__always) func clamped(_ iu: Int, _ iv: Int) -> UInt32 {
-            let x0 = iu >> 8, y0 = iv >> 8
-            let fx = UInt32(truncatingIfNeeded: iu & 255), fy = UInt32(truncatingIfNeeded: iv & 255)
-            let xa = min(max(x0, 0), w - 1), xb = min(max(x0 + 1, 0), w - 1)
-            let ya = min(max(y0, 0), h - 1), yb = min(max(y0 + 1, 0), h - 1)
-            let top = lerpPacked(texel(xa, ya), texel(xb, ya), fx)
-            let bot = lerpPacked(texel(xa, yb), texel(xb, yb), fx)
-            return lerpPacked(top, bot, fy)
-        }
+        @inline(__always) func clamped(_ iu: Int, _ iv: Int) -> UInt32 { bilinearClamped(p, w: w, h: h, iu: iu, iv: iv) }
         var U = start, V = startV
         var i = 0
         while i &+ 4 <= n {

@@ -10,25 +10,6 @@
 // input exactly, so those lerps are skipped), so the pixels are the same.
 
 extension Shader {
-    /// One lerp of packed premultiplied RGBA8 pixels by `f`/256, the general path's formula.
-    @inline(__always)
-    static func lerpPacked(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-        let g = 256 &- f
-        let rb = (((a & 0x00FF00FF) &* g &+ (b & 0x00FF00FF) &* f) >> 8) & 0x00FF00FF
-        let ag = (((a >> 8) & 0x00FF00FF) &* g &+ ((b >> 8) & 0x00FF00FF) &* f) & 0xFF00FF00
-        return rb | ag
-    }
-
-    /// `lerpPacked` in four lanes.
-    @inline(__always)
-    static func lerpPacked(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>, _ f: UInt32) -> SIMD4<UInt32> {
-        let g = SIMD4<UInt32>(repeating: 256 &- f), fv = SIMD4<UInt32>(repeating: f)
-        let lo = SIMD4<UInt32>(repeating: 0x00FF00FF), hi = SIMD4<UInt32>(repeating: 0xFF00FF00)
-        let rb = (((a & lo) &* g &+ (b & lo) &* fv) &>> 8) & lo
-        let ag = (((a &>> 8) & lo) &* g &+ ((b &>> 8) & lo) &* fv) & hi
-        return rb | ag
-    }
-
     /// Writes `n` pixels of a row sampled from `img` (`w` x `h` texels at `p`) starting at
     /// fixed-point texel position `iu`, `iv` (1/256 texel units, half a texel already taken off),
     /// stepping one texel per pixel along x: what `sampleBilinear` computes for a translation.
@@ -38,15 +19,7 @@ extension Shader {
         let fx = UInt32(truncatingIfNeeded: iu & 255), fy = UInt32(truncatingIfNeeded: iv & 255)
         let ya = min(max(y0, 0), h - 1), yb = min(max(y0 + 1, 0), h - 1)
         let top = p + ya * w * 4, bottom = p + yb * w * 4
-        @inline(__always) func texel(_ row: UnsafeRawPointer, _ x: Int) -> UInt32 {
-            row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-        }
-        @inline(__always) func clamped(_ i: Int) -> UInt32 {
-            let xa = min(max(x0 + i, 0), w - 1), xb = min(max(x0 + i + 1, 0), w - 1)
-            let t = lerpPacked(texel(top, xa), texel(top, xb), fx)
-            let b = lerpPacked(texel(bottom, xa), texel(bottom, xb), fx)
-            return lerpPacked(t, b, fy)
-        }
+        @inline(__always) func clamped(_ i: Int) -> UInt32 { bilinearClamped(p, w: w, h: h, iu: iu + i * 256, iv: iv) }
         // Columns whose two texels are both inside the image.
         let start = min(n, max(0, -x0)), end = max(start, min(n, w - 1 - x0))
         for i in 0..<start { out[i] = clamped(i) }
@@ -54,13 +27,13 @@ extension Shader {
         @inline(__always) func row4(_ row: UnsafeRawPointer, _ x: Int) -> SIMD4<UInt32> {
             let a = row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self)
             if fx == 0 { return a }
-            return lerpPacked(a, row.loadUnaligned(fromByteOffset: (x + 1) * 4, as: SIMD4<UInt32>.self), fx)
+            return lerpPacked(a, row.loadUnaligned(fromByteOffset: (x + 1) * 4, as: SIMD4<UInt32>.self), SIMD4(repeating: fx))
         }
         let o = UnsafeMutableRawPointer(out)
         while i + 4 <= end {
             let x = x0 + i
             var v = row4(top, x)
-            if fy != 0 { v = lerpPacked(v, row4(bottom, x), fy) }
+            if fy != 0 { v = lerpPacked(v, row4(bottom, x), SIMD4(repeating: fy)) }
             o.storeBytes(of: v, toByteOffset: i * 4, as: SIMD4<UInt32>.self)
             i += 4
         }
