@@ -10,7 +10,9 @@
 //   unchanged is compressed in full without the ranking, which it would pass anyway.
 // - A lossy frame's lossless candidates only have to beat its lossy rectangle: the cheap
 //   compression is already a valid encoding, and the lossless effort is spent only when that can
-//   still beat the lossy rectangle (see `canBeatLossy`).
+//   still beat the lossy rectangle (see `canBeatLossy`). The first frame is exempt: it is one frame,
+//   drawn whole, and on dark interfaces (dark gradients and thin bars) the cheap size can be six
+//   times the full one, which would keep a lossless first frame at half the lossy size out.
 // Both gates depend only on compressed sizes, so the choice never depends on timing.
 import CWebP
 

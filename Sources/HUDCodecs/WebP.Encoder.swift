@@ -215,10 +215,12 @@ extension WebP {
 
         /// A lossy animation's frame: its lossy rectangle at full effort and its lossless candidates
         /// at the ranking effort (already valid encodings), then at the lossless effort only those
-        /// that can still beat the lossy rectangle (see `WebP.canBeatLossy`).
+        /// that can still beat the lossy rectangle (see `WebP.canBeatLossy`), and the first frame's
+        /// always: one frame, drawn whole, where the cheap ranking misjudges dark interfaces most.
         private func compressLossyFirst(_ job: FrameJob, pixels: [[UInt8]]) {
             let first = DispatchGroup()
             let (lossy, ranking, lossless, queue) = (config, rankingConfig, losslessConfig, self.queue)
+            let isFirst = job.assumedPrevious == nil
             for (i, c) in job.candidates.enumerated() {
                 queue.async(group: first) {
                     job.results[i].result = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h,
@@ -229,7 +231,8 @@ extension WebP {
             first.notify(queue: queue) {
                 let sizes = job.results.map { (try? $0.result?.get().count) ?? .max }
                 let lossySize = zip(job.candidates, sizes).filter { $0.0.lossy }.map(\.1).min() ?? .max
-                for (i, c) in job.candidates.enumerated() where !c.lossy && WebP.canBeatLossy(ranked: sizes[i], lossy: lossySize) {
+                for (i, c) in job.candidates.enumerated()
+                where !c.lossy && (isFirst || WebP.canBeatLossy(ranked: sizes[i], lossy: lossySize)) {
                     queue.async(group: job.done) {
                         let full = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h, config: lossless)
                         if case .success(let bytes) = full, bytes.count < sizes[i] { job.results[i].result = full }

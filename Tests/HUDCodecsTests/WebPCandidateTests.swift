@@ -165,6 +165,35 @@ final class WebPCandidateTests: XCTestCase {
         } }
     }
 
+    /// A dark list screen on a dark gradient: lossless at the lossless effort it is a third of its
+    /// lossy size, but the cheap ranking makes it over three times the lossy size, so only the
+    /// first frame's exemption from that gate writes it lossless (and exact).
+    func testLossyAnimationWritesADarkFirstFrameLossless() throws {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/dark.webp"
+        let (w, h) = (120, 160)
+        var px = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h { for x in 0..<w { for ch in 0..<3 { px[(y * w + x) * 4 + ch] = UInt8(y * 40 / h) } } }
+        func fill(_ ys: Range<Int>, _ xs: Range<Int>, _ rgb: [UInt8]) {
+            for y in ys { for x in xs { for ch in 0..<3 { px[(y * w + x) * 4 + ch] = rgb[ch] } } }
+        }
+        let icons: [[UInt8]] = [[230, 120, 20], [20, 110, 230], [40, 180, 80], [220, 50, 50]]
+        for row in 0..<8 {
+            let y = 8 + row * 19
+            fill((y + 17)..<(y + 18), 12..<w, [38, 38, 40])
+            fill((y + 4)..<(y + 12), 4..<12, icons[row % 4])
+            fill((y + 6)..<(y + 10), 16..<(46 + row * 37 % 60), [120, 120, 125])
+            fill((y + 6)..<(y + 10), (w - 20)..<(w - 10), [90, 90, 95])
+        }
+        let frame = try Image(width: w, height: h, straightPixels: px)
+        let webp = try WebP.Encoder(path: path, options: WebP.Options(quality: 90))
+        try webp.append(frame, duration: 0.1)
+        try webp.finish()
+        XCTAssertEqual(anmfPayloadKinds(try FileIO.readAll(path)), ["VP8L"])
+        XCTAssertTrue(try WebP.read(path).frames[0].pixels == frame.pixels, "decodes exactly")
+    }
+
     private func canvasWithBox(_ px: [UInt8], width: Int) -> [UInt8] {
         var out = px
         for y in 8..<12 { for x in 8..<12 { let i = (y * width + x) * 4; out[i..<i + 4] = [10, 200, 30, 255] } }
