@@ -100,12 +100,13 @@ extension WebP {
 
     /// The largest canvas whose frames get every candidate. Each candidate costs about as much as
     /// the frame it draws, so on larger canvases the extra ones would cost more time than libwebp's
-    /// single candidate takes, for little: there a frame gets one way of drawing, or two (see
-    /// `blendChoices`), over the previous frame as it is.
+    /// single candidate takes, for little: there a lossless frame is drawn over the previous frame
+    /// as it is (replaced or blended, as `WebP.blendGate` lets them), and a lossy frame's lossless
+    /// candidates blend as `blendChoices` says.
     static let exhaustiveArea = 1 << 17
 
-    /// The ways to draw a box when not every candidate is compressed, with `unchanged` of its `area`
-    /// pixels unchanged (nil: it cannot blend), true meaning blended. Blending tends to win when most
+    /// The ways to draw a lossy frame's box losslessly when not every candidate is compressed, with
+    /// `unchanged` of its `area` pixels unchanged (nil: it cannot blend), true meaning blended. Blending tends to win when most
     /// of the box is unchanged and replacing when little is; between the two, both are compressed.
     static func blendChoices(unchanged: Int?, area: Int) -> [Bool] {
         guard let unchanged, unchanged > 0 else { return [false] }
@@ -114,8 +115,9 @@ extension WebP {
         return [false, true]
     }
 
-    /// The candidates for a lossless frame: over the previous frame as it is, then, on a canvas of at
-    /// most `exhaustiveArea`, over it with `previousRect` (where the previous frame is assumed drawn)
+    /// The candidates for a lossless frame: over the previous frame as it is (replacing and, where
+    /// that is exact, blending: the encoder's gate decides which a large rectangle is compressed as),
+    /// then, on a canvas of at most `exhaustiveArea`, over it with `previousRect` (where the previous frame is assumed drawn)
     /// disposed, when that clears anything and `triesDisposal` allows. A disposing candidate that
     /// draws the same pixels in the same rectangle as one that does not is left out (disposal would
     /// change nothing).
@@ -126,7 +128,7 @@ extension WebP {
         let changed = changed ?? changedBox(previous, current, width: width, height: height)
         let box = drawnBox(changed)
         let plain = candidates(over: previous, current: current, width: width, box: box,
-                               disposesPrevious: false, exhaustive: exhaustive)
+                               disposesPrevious: false, exhaustive: true)
         guard exhaustive, disposalClears(previous, width: width, rect: previousRect) else { return plain }
         let disposedBox = changedBoxAfterDisposal(previous, current, width: width, disposing: previousRect, changed: changed)
         guard triesDisposal(box: disposedBox, plain: box),

@@ -1,19 +1,24 @@
-// WebP+Gates: which candidates a cheap compression rules out of the full one.
+// WebP+Gates: which candidates are compressed in full, decided by a cheap look first.
 //
-// Design note: libwebp's least lossless effort (method 0) is many times cheaper than the full
-// one, but ranks a frame's candidates too poorly to pick the smallest: at full effort the order
-// often flips. It is used only where a wrong call is rare and cheap:
-// - A large rectangle's blended candidate (see `gatedBlend`) is compressed in full only when its
-//   cheap size is under 1.08x the replaced one's. Beyond that, blending the same rectangle
-//   seldom comes out smaller at full effort, and then by little; the replaced candidate is always
-//   compressed, so a wrong call costs bytes, never validity. A blended rectangle that is nearly all
-//   unchanged is compressed in full without the ranking, which it would pass anyway.
+// Design note: compressing a candidate costs about as much as libwebp's whole work on the frame, so
+// on large rectangles the encoder first decides which candidates can win:
+// - On a canvas larger than `exhaustiveArea` (smaller ones get every candidate), a large
+//   rectangle's replaced and blended candidates (see `blendGate`) are ranked by libwebp's
+//   own estimate of their cost (see WebP.EntropyEstimate), one pass over the pixels. When libwebp
+//   will code the two with different transforms, the estimate cannot compare them (on full-screen
+//   fades either may then come out far smaller), so both are compressed. Otherwise blending can
+//   save at most what the pixels it makes transparent cost, so it is tried only where they are a
+//   fair share of the rectangle (`blendWorthShare`), and then the estimate follows the compressed
+//   sizes closely but leans against the blended candidate (its transparent holes look costlier
+//   than they code), so the band in which both are compressed sits above parity (`blendBand`).
+//   libwebp's least effort (method 0), which ranked these pairs before, codes every rectangle with
+//   the same transforms, and so misranks exactly the pairs that matter.
 // - A lossy frame's lossless candidates only have to beat its lossy rectangle: the cheap
 //   compression is already a valid encoding, and the lossless effort is spent only when that can
 //   still beat the lossy rectangle (see `canBeatLossy`). The first frame is exempt: it is one frame,
 //   drawn whole, and on dark interfaces (dark gradients and thin bars) the cheap size can be six
 //   times the full one, which would keep a lossless first frame at half the lossy size out.
-// Both gates depend only on compressed sizes, so the choice never depends on timing.
+// Both gates depend only on pixels and compressed sizes, so the choice never depends on timing.
 import CWebP
 
 extension WebP {
@@ -25,32 +30,49 @@ extension WebP {
     }
 
     /// The replaced and blended candidates (indices) of a lossless frame that does not dispose the
-    /// previous one, when its rectangle is large enough (`costlyArea`) for a cheap ranking to pay
-    /// and the blended one (of the candidates' `pixels`) is not `mostlyUnchanged`; nil otherwise.
-    static func gatedBlend(_ candidates: [Candidate], pixels: [[UInt8]]) -> (replace: Int, blend: Int)? {
+    /// previous one, when its rectangle is large enough (`costlyArea`) for `blendGate` to pay; nil
+    /// otherwise (all candidates are then compressed).
+    static func gatedPair(_ candidates: [Candidate]) -> (replace: Int, blend: Int)? {
         guard let r = candidates.firstIndex(where: { !$0.disposesPrevious && !$0.blend && !$0.lossy }),
               let b = candidates.firstIndex(where: { !$0.disposesPrevious && $0.blend && !$0.lossy }),
-              candidates[r].rect == candidates[b].rect, candidates[r].rect.area >= costlyArea,
-              !mostlyUnchanged(pixels[b]) else { return nil }
+              candidates[r].rect == candidates[b].rect, candidates[r].rect.area >= costlyArea else { return nil }
         return (r, b)
     }
 
-    /// Whether at least seven eighths of a blended rectangle (straight RGBA) are transparent, that is
-    /// unchanged. Such a rectangle compresses small and comes within the gate of the replaced one
-    /// all but always, so ranking it would only add the cost of two cheap compressions.
-    static func mostlyUnchanged(_ blended: [UInt8]) -> Bool {
-        blended.withUnsafeBytes { raw in
-            let words = raw.bindMemory(to: UInt32.self)
-            var transparent = 0
-            for w in words where w == 0 { transparent += 1 }
-            return transparent * 8 >= words.count * 7
-        }
+    /// Which of a rectangle's replaced and blended candidates (straight RGBA, `width` x `height`)
+    /// to compress in full, from libwebp's estimates of them (see the design note).
+    static func blendGate(replaced: [UInt8], blended: [UInt8], width: Int, height: Int) -> (replace: Bool, blend: Bool) {
+        blendGate(replaced: EntropyEstimate(pixels: replaced, width: width, height: height),
+                  blended: EntropyEstimate(pixels: blended, width: width, height: height),
+                  clearedShare: Double(clearedPixels(replaced: replaced, blended: blended)) / Double(width * height))
     }
 
-    /// Whether the blended candidate is worth a full compression, from the cheap sizes of it and of
-    /// the replaced one (`Int.max` where that failed): when it is under 8 % larger.
-    static func blendMayWin(replaceRanked: Int, blendRanked: Int) -> Bool {
-        replaceRanked == .max || (blendRanked != .max && blendRanked * 100 < replaceRanked * 108)
+    /// `blendGate(replaced:blended:width:height:)` from the two estimates and the share of the
+    /// rectangle that blending makes transparent.
+    static func blendGate(replaced r: EntropyEstimate, blended b: EntropyEstimate, clearedShare: Double) -> (replace: Bool, blend: Bool) {
+        guard r.mode == b.mode else { return (true, true) }
+        guard clearedShare >= blendWorthShare else { return (true, false) }
+        return (replace: !(b.bits < blendBand.lowerBound * r.bits), blend: !(b.bits > blendBand.upperBound * r.bits))
+    }
+
+    /// The ratios of the blended estimate to the replaced one within which both candidates are
+    /// compressed: below it only the blended one is, above it only the replaced one.
+    static let blendBand = 0.9...1.16
+
+    /// The least share of a rectangle that blending must make transparent to be tried when libwebp
+    /// codes both candidates the same way: blending saves at most what those pixels cost.
+    static let blendWorthShare = 1.0 / 16
+
+    /// How many pixels are transparent in the blended candidate and not in the replaced one.
+    static func clearedPixels(replaced: [UInt8], blended: [UInt8]) -> Int {
+        replaced.withUnsafeBytes { r in
+            blended.withUnsafeBytes { b in
+                let rw = r.bindMemory(to: UInt32.self), bw = b.bindMemory(to: UInt32.self)
+                var cleared = 0
+                for i in rw.indices where bw[i] == 0 && rw[i] != 0 { cleared += 1 }
+                return cleared
+            }
+        }
     }
 
     /// Whether a lossless candidate of `ranked` bytes at the ranking effort may still come out smaller

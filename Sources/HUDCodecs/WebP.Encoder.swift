@@ -6,8 +6,8 @@
 // not predictable from pixel counts, so they are compressed side by side and the smallest is
 // written (libwebp's animation encoder does the same with -min_size, one candidate after another).
 // Disposal is tried on large rectangles only where it draws a smaller one (see
-// `WebP.triesDisposal`), and a large blended rectangle only where a cheap compression shows it
-// within reach of the replaced one (see WebP+Gates.swift). A rectangle compressed for an earlier
+// `WebP.triesDisposal`), and on large canvases a large rectangle replaced or blended only where
+// libwebp's own estimate of the two lets each (see WebP+Gates.swift). A rectangle compressed for an earlier
 // frame (a looping animation's) is taken from the cache (see WebP.CompressionCache).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller (compressed in full only when a cheap compression shows it within reach).
@@ -157,56 +157,63 @@ extension WebP {
         }
 
         /// Starts compressing each candidate's pixels (straight RGBA, the size of its rectangle): all of
-        /// them, but a large blended rectangle only if a cheap ranking lets it (see WebP+Gates.swift).
+        /// them, but on a canvas larger than `WebP.exhaustiveArea` a large rectangle's replaced and
+        /// blended ones only as `WebP.blendGate` lets them.
         private func submit(_ job: FrameJob, pixels: [[UInt8]]) {
             inFlight.append(job)
             job.heldBytes = pixels.reduce(0) { $0 + $1.count }
             inFlightBytes += job.heldBytes
             if options.quality != nil {
                 compressLossyFirst(job, pixels: pixels)
+            } else if let (w, h) = size, w * h > WebP.exhaustiveArea, let pair = WebP.gatedPair(job.candidates) {
+                compressGated(pair, of: job, pixels: pixels)
+                for i in job.candidates.indices where i != pair.replace && i != pair.blend {
+                    compress(i, of: job, pixels: pixels[i])
+                }
             } else {
-                // The ranking goes first: it is short, and the blended candidate's compression waits for it.
-                let gated = WebP.gatedBlend(job.candidates, pixels: pixels)
-                if let gated { compressBlendIfRanked(gated, of: job, pixels: pixels) }
-                for i in job.candidates.indices where i != gated?.blend { compress(i, of: job, pixels: pixels[i]) }
+                for i in job.candidates.indices { compress(i, of: job, pixels: pixels[i]) }
             }
             job.done.notify(queue: signalling) { [compressed] in compressed.signal() }
         }
 
         private func compress(_ i: Int, of job: FrameJob, pixels: [UInt8]) {
-            let r = job.candidates[i].rect
-            if let cache {
-                if let data = cache.data(width: r.w, height: r.h, pixels: pixels) {
-                    job.results[i].result = .success(data)
-                    return
-                }
-                job.results[i].pixels = pixels
+            if let data = cached(i, of: job, pixels: pixels) {
+                job.results[i].result = .success(data)
+                return
             }
-            let config = job.candidates[i].lossy ? self.config : losslessConfig
+            let (r, config) = (job.candidates[i].rect, job.candidates[i].lossy ? self.config : losslessConfig)
             queue.async(group: job.done) {
                 job.results[i].result = WebP.compress(pixels, width: r.w, height: r.h, config: config)
             }
         }
 
-        /// Ranks the replaced and blended candidates cheaply, then compresses the blended one in full
-        /// if it may still win (`WebP.blendMayWin`); `job.done` waits for it.
-        private func compressBlendIfRanked(_ pair: (replace: Int, blend: Int), of job: FrameJob, pixels: [[UInt8]]) {
-            let ranked = DispatchGroup()
-            let (ranking, full, queue) = (rankingConfig, losslessConfig, self.queue)
-            for i in [pair.replace, pair.blend] {
-                let r = job.candidates[i].rect
-                queue.async(group: ranked) {
-                    let size = try? WebP.compress(pixels[i], width: r.w, height: r.h, config: ranking).get().count
-                    job.results[i].rankingSize = size ?? .max
-                }
-            }
+        /// The cache's compression of candidate `i`'s pixels; on a miss, nil, and the pixels are kept
+        /// so that its compression can be cached once the frame is chosen. Call on the appending thread.
+        private func cached(_ i: Int, of job: FrameJob, pixels: [UInt8]) -> [UInt8]? {
+            guard let cache else { return nil }
+            let r = job.candidates[i].rect
+            if let data = cache.data(width: r.w, height: r.h, pixels: pixels) { return data }
+            job.results[i].pixels = pixels
+            return nil
+        }
+
+        /// Compresses the replaced and blended candidates of a large rectangle that `WebP.blendGate`
+        /// lets through, deciding on the queue (the gate reads every pixel); `job.done` waits for them.
+        /// The gate decides alike whether or not the cache holds them, so the bytes never depend on it.
+        private func compressGated(_ pair: (replace: Int, blend: Int), of job: FrameJob, pixels: [[UInt8]]) {
+            let r = job.candidates[pair.replace].rect
+            let hits = [pair.replace, pair.blend].map { cached($0, of: job, pixels: pixels[$0]) }
+            let (config, queue) = (losslessConfig, self.queue)
             job.done.enter()
-            ranked.notify(queue: queue) {
-                let sizes = job.results.map(\.rankingSize)
-                if WebP.blendMayWin(replaceRanked: sizes[pair.replace], blendRanked: sizes[pair.blend]) {
-                    let r = job.candidates[pair.blend].rect
-                    queue.async(group: job.done) {
-                        job.results[pair.blend].result = WebP.compress(pixels[pair.blend], width: r.w, height: r.h, config: full)
+            queue.async {
+                let keep = WebP.blendGate(replaced: pixels[pair.replace], blended: pixels[pair.blend], width: r.w, height: r.h)
+                for (kept, i, hit) in [(keep.replace, pair.replace, hits[0]), (keep.blend, pair.blend, hits[1])] where kept {
+                    if let hit {
+                        job.results[i].result = .success(hit)
+                    } else {
+                        queue.async(group: job.done) {
+                            job.results[i].result = WebP.compress(pixels[i], width: r.w, height: r.h, config: config)
+                        }
                     }
                 }
                 job.done.leave()

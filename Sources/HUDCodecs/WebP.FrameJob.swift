@@ -22,8 +22,6 @@ extension WebP {
         final class Slot {
             /// The compression; nil for a candidate a gate left out (see WebP+Gates.swift).
             var result: Result<[UInt8], CompressionFailure>?
-            /// The size at the ranking effort, when the candidate was ranked.
-            var rankingSize = Int.max
             /// The pixels being compressed, kept until the frame is chosen for the encoder's
             /// `CompressionCache`; empty when there is none to fill.
             var pixels: [UInt8] = []

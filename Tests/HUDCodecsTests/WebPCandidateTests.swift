@@ -63,14 +63,49 @@ final class WebPCandidateTests: XCTestCase {
         ])
     }
 
-    func testLargeCanvasesKeepTheBlendRuleAndNoDisposal() {
+    func testLargeCanvasesGetNoDisposal() {
         let (w, h) = (400, 400) // 160000 pixels, more than exhaustiveArea
         XCTAssertGreaterThan(w * h, WebP.exhaustiveArea)
         let previous = canvas(w, h, fill: [0, 0, 0, 255], boxes: [(0, 0, 2, 2, [9, 9, 9, 255])])
         let current = canvas(w, h, fill: [0, 0, 0, 255], boxes: [(28, 28, 1, 1, [1, 1, 1, 255])])
         let c = WebP.losslessCandidates(previous: previous, current: current, width: w, height: h,
                                         previousRect: WebP.Rect(x: 0, y: 0, w: 2, h: 2))
-        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: 29, h: 29), blend: true, disposesPrevious: false)])
+        let box = WebP.Rect(x: 0, y: 0, w: 29, h: 29)
+        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: box, blend: false, disposesPrevious: false),
+                                    WebP.Candidate(rect: box, blend: true, disposesPrevious: false)])
+    }
+
+    /// A list screen fading darker, whose unchanged pixels (under 4 % of it) make libwebp code the
+    /// blended rectangle without prediction: it comes out smaller than the replaced one, which the
+    /// estimate of the two could not have ranked, so both are compressed and the blend is written.
+    func testFadeWhoseBlendLibwebpCodesDifferentlyIsWrittenBlended() throws {
+        let fade = try WebPEntropyEstimateTests.fadePair()
+        let (w, h) = (fade.width, fade.height)
+        let box = WebP.Rect(x: 0, y: 0, w: w, h: h)
+        let replaced = WebP.rectangle(fade.after, fade.before, width: w, box: box, blend: false)
+        let blended = WebP.rectangle(fade.after, fade.before, width: w, box: box, blend: true)
+        XCTAssertNotEqual(WebP.EntropyEstimate(pixels: replaced, width: w, height: h).mode,
+                          WebP.EntropyEstimate(pixels: blended, width: w, height: h).mode)
+        XCTAssertLessThan(Double(WebP.clearedPixels(replaced: replaced, blended: blended)), WebP.blendWorthShare * Double(w * h))
+        let lossless = try WebP.config(quality: nil, method: WebP.Options.defaultLosslessMethod)
+        let replacedSize = try WebP.compress(replaced, width: w, height: h, config: lossless).get().count
+
+        // Rows of grey below the list make the canvas larger than `exhaustiveArea`, where the gate decides.
+        let pad = [UInt8](repeating: 128, count: w * 100 * 4)
+        XCTAssertGreaterThan(w * (h + 100), WebP.exhaustiveArea)
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/fade.webp"
+        let frames = try [fade.before, fade.after].map { try Image(width: w, height: h + 100, straightPixels: $0 + pad) }
+        let webp = try WebP.Encoder(path: path)
+        for f in frames { try webp.append(f, duration: 0.04) }
+        try webp.finish()
+        let bytes = try FileIO.readAll(path)
+        XCTAssertEqual(anmfFlags(bytes)[1] & 2, 0, "the second frame blends")
+        let second = anmfChunks(bytes)[1]
+        let written = Int(bytes[second + 4]) | Int(bytes[second + 5]) << 8 | Int(bytes[second + 6]) << 16
+        XCTAssertLessThan(written - 16, replacedSize * 95 / 100, "the blend saves at least a twentieth")
+        XCTAssertEqual(try WebP.read(path).frames.map(\.pixels), frames.map(\.pixels), "decodes exactly")
     }
 
     func testDisposalOfLargeRectanglesOnlyWhereItDrawsLess() {

@@ -1,5 +1,5 @@
-// WebP gates: which large blended rectangles are compressed in full after a cheap ranking, when a
-// lossy frame's lossless candidate is compressed in full, and libwebp's quality for a lossy quality.
+// WebP gates: which of a large rectangle's replaced and blended candidates are compressed in full,
+// when a lossy frame's lossless candidate is, and libwebp's quality for a lossy quality.
 import XCTest
 @testable import HUDCodecs
 
@@ -8,37 +8,50 @@ final class WebPGatesTests: XCTestCase {
         WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: side, h: side), blend: blend, disposesPrevious: disposes)
     }
 
-    /// Straight RGBA pixels of a `side` x `side` rectangle, the first `transparent` of them transparent.
-    private func pixels(_ side: Int, transparent: Int = 0) -> [UInt8] {
-        (0..<(side * side)).flatMap { $0 < transparent ? [0, 0, 0, 0] : [9, 9, 9, 255] as [UInt8] }
-    }
-
     func testOnlyALargeNonDisposingPairIsGated() {
         let large = [candidate(128, blend: false), candidate(128, blend: true), candidate(130, blend: true, disposes: true)]
-        let px = [pixels(128), pixels(128, transparent: 8000), pixels(130)]
-        XCTAssertEqual(WebP.gatedBlend(large, pixels: px).map { [$0.replace, $0.blend] }, [0, 1])
-        XCTAssertNil(WebP.gatedBlend([candidate(127, blend: false), candidate(127, blend: true)],
-                                     pixels: [pixels(127), pixels(127)]), "small rectangles")
-        XCTAssertNil(WebP.gatedBlend([candidate(128, blend: false), candidate(130, blend: true, disposes: true)],
-                                     pixels: [pixels(128), pixels(130)]), "a disposing blend is not gated")
-        XCTAssertNil(WebP.gatedBlend([candidate(128, blend: true)], pixels: [pixels(128)]), "a blend without a replaced twin")
+        XCTAssertEqual(WebP.gatedPair(large).map { [$0.replace, $0.blend] }, [0, 1])
+        XCTAssertNil(WebP.gatedPair([candidate(127, blend: false), candidate(127, blend: true)]), "small rectangles")
+        XCTAssertNil(WebP.gatedPair([candidate(128, blend: false), candidate(130, blend: true, disposes: true)]),
+                     "a disposing blend is not gated")
+        XCTAssertNil(WebP.gatedPair([candidate(128, blend: true)]), "a blend without a replaced twin")
     }
 
-    /// Seven eighths of 128 x 128 is 14336 pixels: from there the blend is compressed without ranking.
-    func testMostlyUnchangedBlendIsNotRanked() {
-        let pair = [candidate(128, blend: false), candidate(128, blend: true)]
-        XCTAssertNotNil(WebP.gatedBlend(pair, pixels: [pixels(128), pixels(128, transparent: 14335)]))
-        XCTAssertNil(WebP.gatedBlend(pair, pixels: [pixels(128), pixels(128, transparent: 14336)]))
-        XCTAssertTrue(WebP.mostlyUnchanged(pixels(4, transparent: 14)))
-        XCTAssertFalse(WebP.mostlyUnchanged(pixels(4, transparent: 13)))
+    private func estimate(_ mode: WebP.EntropyEstimate.Mode, _ bits: Double) -> WebP.EntropyEstimate {
+        WebP.EntropyEstimate(mode: mode, bits: bits)
     }
 
-    func testBlendIsCompressedOnlyUnder8PercentAboveTheReplacedRanking() {
-        XCTAssertTrue(WebP.blendMayWin(replaceRanked: 1000, blendRanked: 1079))
-        XCTAssertFalse(WebP.blendMayWin(replaceRanked: 1000, blendRanked: 1080))
-        XCTAssertTrue(WebP.blendMayWin(replaceRanked: 1000, blendRanked: 500))
-        XCTAssertTrue(WebP.blendMayWin(replaceRanked: .max, blendRanked: .max), "a failed ranking leaves the choice to the full effort")
-        XCTAssertFalse(WebP.blendMayWin(replaceRanked: 1000, blendRanked: .max))
+    func testDifferentTransformsCompressBoth() {
+        let gate = WebP.blendGate(replaced: estimate(.spatialSubtractGreen, 1000), blended: estimate(.subtractGreen, 3000),
+                                  clearedShare: 0.001)
+        XCTAssertTrue(gate.replace && gate.blend)
+    }
+
+    func testFewClearedPixelsOnlyReplace() {
+        let (r, b) = (estimate(.subtractGreen, 1000), estimate(.subtractGreen, 1000))
+        XCTAssertTrue(WebP.blendGate(replaced: r, blended: b, clearedShare: 1.0 / 16).blend)
+        let gate = WebP.blendGate(replaced: r, blended: b, clearedShare: 1.0 / 17)
+        XCTAssertTrue(gate.replace && !gate.blend)
+    }
+
+    func testEstimateRatioOutsideTheBandDecidesAlone() {
+        let r = estimate(.spatial, 1000)
+        func gate(_ blended: Double) -> [Bool] {
+            let g = WebP.blendGate(replaced: r, blended: estimate(.spatial, blended), clearedShare: 0.5)
+            return [g.replace, g.blend]
+        }
+        XCTAssertEqual(gate(899), [false, true], "clearly smaller blended: only it")
+        XCTAssertEqual(gate(900), [true, true])
+        XCTAssertEqual(gate(1160), [true, true], "the estimate leans against blending, so both up to 1.16")
+        XCTAssertEqual(gate(1161), [true, false])
+        XCTAssertEqual(WebP.blendGate(replaced: estimate(.direct, 0), blended: estimate(.direct, 0), clearedShare: 0.5).blend,
+                       true, "flat rectangles: both")
+    }
+
+    func testClearedPixelsCountOnlyNewTransparency() {
+        let replaced: [UInt8] = [1, 2, 3, 255, 0, 0, 0, 0, 9, 9, 9, 255]
+        let blended: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9, 255]
+        XCTAssertEqual(WebP.clearedPixels(replaced: replaced, blended: blended), 1)
     }
 
     /// A gated-out blend has no compression; the choice is among those that have one.
