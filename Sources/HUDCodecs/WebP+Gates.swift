@@ -13,22 +13,15 @@
 //   than they code), so the band in which both are compressed sits above parity (`blendBand`).
 //   libwebp's least effort (method 0), which ranked these pairs before, codes every rectangle with
 //   the same transforms, and so misranks exactly the pairs that matter.
-// - A lossy frame's lossless candidates only have to beat its lossy rectangle: the cheap
-//   compression is already a valid encoding, and the lossless effort is spent only when that can
-//   still beat the lossy rectangle (see `canBeatLossy`). The first frame is exempt: it is one frame,
-//   drawn whole, and on dark interfaces (dark gradients and thin bars) the cheap size can be six
-//   times the full one, which would keep a lossless first frame at half the lossy size out.
+// - A lossy frame's lossless candidates only have to beat its lossy rectangle, so one is compressed
+//   (at the lossless effort: on dark interfaces the least effort codes fades larger than lossy,
+//   the default effort smaller) only where libwebp's estimate of it is within reach of the lossy
+//   size (see `canBeatLossy`). The estimate leaves out the codes' own cost, so it runs below the
+//   compressed size of small rectangles, and what LZ77 saves, so it runs up to a fifth above it on
+//   large screens of interface (a looser gate would only spend time). libwebp's least effort,
+//   which gated this before, can code a dark interface six times larger than its default effort.
 // Both gates depend only on pixels and compressed sizes, so the choice never depends on timing.
-import CWebP
-
 extension WebP {
-    /// The configuration of the cheap compressions: libwebp's least lossless effort.
-    static func rankingConfig() throws -> WebPConfig {
-        var config = try WebP.config(quality: nil, method: 0)
-        config.quality = 0
-        return config
-    }
-
     /// The replaced and blended candidates (indices) of a lossless frame that does not dispose the
     /// previous one, when its rectangle is large enough (`costlyArea`) for `blendGate` to pay; nil
     /// otherwise (all candidates are then compressed).
@@ -75,10 +68,10 @@ extension WebP {
         }
     }
 
-    /// Whether a lossless candidate of `ranked` bytes at the ranking effort may still come out smaller
-    /// than the lossy rectangle's `lossy` bytes at the lossless effort, which rarely makes a
-    /// rectangle less than a third of its ranking size.
-    static func canBeatLossy(ranked: Int, lossy: Int) -> Bool {
-        ranked != .max && (lossy == .max || ranked / 3 < lossy)
+    /// Whether a lossless candidate libwebp estimates as `estimate` may come out smaller than the
+    /// lossy rectangle's `lossy` bytes (`Int.max`: it failed): when its estimate is under a quarter
+    /// above them, the most the estimate was seen to exceed a compressed size by.
+    static func canBeatLossy(_ estimate: EntropyEstimate, lossy: Int) -> Bool {
+        lossy == .max || estimate.bits / 8 < 1.25 * Double(lossy)
     }
 }

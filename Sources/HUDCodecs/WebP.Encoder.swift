@@ -10,7 +10,7 @@
 // libwebp's own estimate of the two lets each (see WebP+Gates.swift). A rectangle compressed for an earlier
 // frame (a looping animation's) is taken from the cache (see WebP.CompressionCache).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
-// candidates is smaller (compressed in full only when a cheap compression shows it within reach).
+// candidates is smaller (compressed only where libwebp's estimate of it shows it within reach).
 // Frames are compressed while more arrive: appending waits only while more frames than cores are
 // still compressing, so a frame that takes long (a large first frame) leaves the other cores the
 // frames after it, which wait, compressed, within a bound of bytes and count. A frame is chosen once
@@ -40,8 +40,6 @@ extension WebP {
         private var config = WebPConfig()
         /// For lossless candidates (the same as `config` when the animation is lossless).
         private var losslessConfig = WebPConfig()
-        /// The cheap compressions that gate full ones (WebP+Gates.swift).
-        private var rankingConfig = WebPConfig()
         private var size: (Int, Int)?
         private var appended = 0
         private var elapsed = 0.0
@@ -80,10 +78,7 @@ extension WebP {
             self.path = path
             self.options = options
             config = try WebP.config(quality: options.quality, method: options.method)
-            // A lossy frame's lossless candidates only have to beat its lossy rectangle, which the
-            // least lossless effort does nearly as often as the default effort, for much less work.
-            losslessConfig = options.quality == nil ? config : try WebP.config(quality: nil, method: 1)
-            rankingConfig = try WebP.rankingConfig()
+            losslessConfig = options.quality == nil ? config : try WebP.config(quality: nil, method: Options.defaultLosslessMethod)
             parallelism = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
             cache = options.quality == nil ? CompressionCache(budget: CompressionCache.encoderBudget) : nil
             file = try AtomicFile(path: path)
@@ -220,29 +215,25 @@ extension WebP {
             }
         }
 
-        /// A lossy animation's frame: its lossy rectangle at full effort and its lossless candidates
-        /// at the ranking effort (already valid encodings), then at the lossless effort only those
-        /// that can still beat the lossy rectangle (see `WebP.canBeatLossy`), and the first frame's
-        /// always: one frame, drawn whole, where the cheap ranking misjudges dark interfaces most.
+        /// A lossy animation's frame: its lossy rectangle, then its lossless candidates (at the lossless
+        /// effort) that libwebp's estimate says can beat it (see `WebP.canBeatLossy`).
         private func compressLossyFirst(_ job: FrameJob, pixels: [[UInt8]]) {
             let first = DispatchGroup()
-            let (lossy, ranking, lossless, queue) = (config, rankingConfig, losslessConfig, self.queue)
-            let isFirst = job.assumedPrevious == nil
-            for (i, c) in job.candidates.enumerated() {
+            let (lossy, lossless, queue) = (config, losslessConfig, self.queue)
+            for (i, c) in job.candidates.enumerated() where c.lossy {
                 queue.async(group: first) {
-                    job.results[i].result = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h,
-                                                          config: c.lossy ? lossy : ranking)
+                    job.results[i].result = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h, config: lossy)
                 }
             }
             job.done.enter()
             first.notify(queue: queue) {
-                let sizes = job.results.map { (try? $0.result?.get().count) ?? .max }
-                let lossySize = zip(job.candidates, sizes).filter { $0.0.lossy }.map(\.1).min() ?? .max
-                for (i, c) in job.candidates.enumerated()
-                where !c.lossy && (isFirst || WebP.canBeatLossy(ranked: sizes[i], lossy: lossySize)) {
+                let lossySize = zip(job.candidates, job.results).filter { $0.0.lossy }
+                    .map { (try? $0.1.result?.get().count) ?? .max }.min() ?? .max
+                for (i, c) in job.candidates.enumerated() where !c.lossy {
+                    let estimate = WebP.EntropyEstimate(pixels: pixels[i], width: c.rect.w, height: c.rect.h)
+                    guard WebP.canBeatLossy(estimate, lossy: lossySize) else { continue }
                     queue.async(group: job.done) {
-                        let full = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h, config: lossless)
-                        if case .success(let bytes) = full, bytes.count < sizes[i] { job.results[i].result = full }
+                        job.results[i].result = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h, config: lossless)
                     }
                 }
                 job.done.leave()

@@ -201,8 +201,8 @@ final class WebPCandidateTests: XCTestCase {
     }
 
     /// A dark list screen on a dark gradient: lossless at the lossless effort it is a third of its
-    /// lossy size, but the cheap ranking makes it over three times the lossy size, so only the
-    /// first frame's exemption from that gate writes it lossless (and exact).
+    /// lossy size (libwebp's least effort, which gated this before, made it over three times the
+    /// lossy size), so it is written lossless, and exact.
     func testLossyAnimationWritesADarkFirstFrameLossless() throws {
         let dir = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

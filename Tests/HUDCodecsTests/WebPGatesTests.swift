@@ -67,11 +67,10 @@ final class WebPGatesTests: XCTestCase {
         XCTAssertEqual(try job.best(after: rect).candidate, plain)
     }
 
-    func testLosslessTrialOfALossyFrameOnlyWithinThreeTimesTheLossySize() {
-        XCTAssertTrue(WebP.canBeatLossy(ranked: 299, lossy: 100))
-        XCTAssertFalse(WebP.canBeatLossy(ranked: 300, lossy: 100))
-        XCTAssertFalse(WebP.canBeatLossy(ranked: .max, lossy: 100), "a failed ranking is not retried")
-        XCTAssertTrue(WebP.canBeatLossy(ranked: 5000, lossy: .max), "a failed lossy rectangle can always be beaten")
+    func testLosslessTrialOfALossyFrameOnlyWithinAQuarterAboveTheLossySize() {
+        XCTAssertTrue(WebP.canBeatLossy(estimate(.spatial, 8 * 1249), lossy: 1000))
+        XCTAssertFalse(WebP.canBeatLossy(estimate(.spatial, 8 * 1250), lossy: 1000))
+        XCTAssertTrue(WebP.canBeatLossy(estimate(.direct, 8e9), lossy: .max), "a failed lossy rectangle can always be beaten")
     }
 
     func testLossyQualityIsLibwebpsFourStepsLower() {
