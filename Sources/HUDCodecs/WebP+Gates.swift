@@ -1,18 +1,20 @@
 // WebP+Gates: which candidates are compressed in full, decided by a cheap look first.
 //
 // Design note: compressing a candidate costs about as much as libwebp's whole work on the frame, so
-// on large rectangles the encoder first decides which candidates can win:
-// - On a canvas larger than `exhaustiveArea` (smaller ones get every candidate), a large
-//   rectangle's replaced and blended candidates (see `blendGate`) are ranked by libwebp's
-//   own estimate of their cost (see WebP.EntropyEstimate), one pass over the pixels. When libwebp
-//   will code the two with different transforms, the estimate cannot compare them (on full-screen
-//   fades either may then come out far smaller), so both are compressed. Otherwise blending can
-//   save at most what the pixels it makes transparent cost, so it is tried only where they are a
-//   fair share of the rectangle (`blendWorthShare`), and then the estimate follows the compressed
-//   sizes closely but leans against the blended candidate (its transparent holes look costlier
-//   than they code), so the band in which both are compressed sits above parity (`blendBand`).
-//   libwebp's least effort (method 0), which ranked these pairs before, codes every rectangle with
-//   the same transforms, and so misranks exactly the pairs that matter.
+// the encoder first decides which candidates can win:
+// - A rectangle's replaced and blended candidates (but a small rectangle's on a small canvas, which
+//   are cheap and get every candidate) are ranked by libwebp's own estimate of their cost (see
+//   WebP.EntropyEstimate and `blendGate`), one pass over the pixels. Where libwebp will code the
+//   two with different transforms, the estimate compares them poorly (a full-screen fade may then
+//   code a fifth smaller blended, or larger), so both are compressed unless the estimates are far
+//   apart (`transformChangeBand`). Otherwise blending saves at most what the pixels it makes
+//   transparent cost, so it is tried only where they are a fair share of the rectangle
+//   (`blendWorthShare`; a palette-coded rectangle is cheap to try anyway), and the estimate follows
+//   the compressed sizes closely but leans against the blended candidate (its transparent holes
+//   look costlier than they code, but for a palette's one more colour), so the band in which both
+//   are compressed sits above parity (`blendBand`). libwebp's least effort (method 0), which ranked
+//   these pairs before, codes every rectangle with the same transforms, and so misranks exactly the
+//   pairs that matter.
 // - A lossy frame's lossless candidates only have to beat its lossy rectangle, so one is compressed
 //   (at the lossless effort: on dark interfaces the least effort codes fades larger than lossy,
 //   the default effort smaller) only where libwebp's estimate of it is within reach of the lossy
@@ -23,12 +25,14 @@
 // Both gates depend only on pixels and compressed sizes, so the choice never depends on timing.
 extension WebP {
     /// The replaced and blended candidates (indices) of a lossless frame that does not dispose the
-    /// previous one, when its rectangle is large enough (`costlyArea`) for `blendGate` to pay; nil
-    /// otherwise (all candidates are then compressed).
-    static func gatedPair(_ candidates: [Candidate]) -> (replace: Int, blend: Int)? {
+    /// previous one, for `blendGate` to decide; nil (all candidates are then compressed) for a
+    /// rectangle under `costlyArea` on a canvas of at most `exhaustiveArea`, where the extra
+    /// compression is cheap and the margins are thinnest.
+    static func gatedPair(_ candidates: [Candidate], canvasArea: Int) -> (replace: Int, blend: Int)? {
         guard let r = candidates.firstIndex(where: { !$0.disposesPrevious && !$0.blend && !$0.lossy }),
               let b = candidates.firstIndex(where: { !$0.disposesPrevious && $0.blend && !$0.lossy }),
-              candidates[r].rect == candidates[b].rect, candidates[r].rect.area >= costlyArea else { return nil }
+              candidates[r].rect == candidates[b].rect,
+              candidates[r].rect.area >= costlyArea || canvasArea > exhaustiveArea else { return nil }
         return (r, b)
     }
 
@@ -43,17 +47,24 @@ extension WebP {
     /// `blendGate(replaced:blended:width:height:)` from the two estimates and the share of the
     /// rectangle that blending makes transparent.
     static func blendGate(replaced r: EntropyEstimate, blended b: EntropyEstimate, clearedShare: Double) -> (replace: Bool, blend: Bool) {
-        guard r.mode == b.mode else { return (true, true) }
-        guard clearedShare >= blendWorthShare else { return (true, false) }
-        return (replace: !(b.bits < blendBand.lowerBound * r.bits), blend: !(b.bits > blendBand.upperBound * r.bits))
+        let sameTransforms = r.mode == b.mode
+        if sameTransforms && r.mode != .palette && clearedShare < blendWorthShare { return (true, false) }
+        let band = sameTransforms ? blendBand : transformChangeBand
+        return (replace: !(b.bits < band.lowerBound * r.bits), blend: !(b.bits > band.upperBound * r.bits))
     }
 
     /// The ratios of the blended estimate to the replaced one within which both candidates are
-    /// compressed: below it only the blended one is, above it only the replaced one.
+    /// compressed when libwebp codes the two the same way: below it only the blended one is, above
+    /// it only the replaced one.
     static let blendBand = 0.9...1.16
 
+    /// `blendBand` for candidates libwebp codes with different transforms, where the estimate says
+    /// less: the compressed sizes went either way from 0.7 to 1.6 times.
+    static let transformChangeBand = 0.7...1.6
+
     /// The least share of a rectangle that blending must make transparent to be tried when libwebp
-    /// codes both candidates the same way: blending saves at most what those pixels cost.
+    /// codes both candidates the same way (but with a palette): blending saves at most what those
+    /// pixels cost.
     static let blendWorthShare = 1.0 / 16
 
     /// How many pixels are transparent in the blended candidate and not in the replaced one.

@@ -6,8 +6,8 @@
 // not predictable from pixel counts, so they are compressed side by side and the smallest is
 // written (libwebp's animation encoder does the same with -min_size, one candidate after another).
 // Disposal is tried on large rectangles only where it draws a smaller one (see
-// `WebP.triesDisposal`), and on large canvases a large rectangle replaced or blended only where
-// libwebp's own estimate of the two lets each (see WebP+Gates.swift). A rectangle compressed for an earlier
+// `WebP.triesDisposal`), and a rectangle (but a small one on a small canvas) replaced or blended
+// only where libwebp's own estimate of the two lets each (see WebP+Gates.swift). A rectangle compressed for an earlier
 // frame (a looping animation's) is taken from the cache (see WebP.CompressionCache).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller (compressed only where libwebp's estimate of it shows it within reach).
@@ -152,15 +152,15 @@ extension WebP {
         }
 
         /// Starts compressing each candidate's pixels (straight RGBA, the size of its rectangle): all of
-        /// them, but on a canvas larger than `WebP.exhaustiveArea` a large rectangle's replaced and
-        /// blended ones only as `WebP.blendGate` lets them.
+        /// them, but a rectangle's replaced and blended ones only as `WebP.blendGate` lets them (see
+        /// `WebP.gatedPair`).
         private func submit(_ job: FrameJob, pixels: [[UInt8]]) {
             inFlight.append(job)
             job.heldBytes = pixels.reduce(0) { $0 + $1.count }
             inFlightBytes += job.heldBytes
             if options.quality != nil {
                 compressLossyFirst(job, pixels: pixels)
-            } else if let (w, h) = size, w * h > WebP.exhaustiveArea, let pair = WebP.gatedPair(job.candidates) {
+            } else if let (w, h) = size, let pair = WebP.gatedPair(job.candidates, canvasArea: w * h) {
                 compressGated(pair, of: job, pixels: pixels)
                 for i in job.candidates.indices where i != pair.replace && i != pair.blend {
                     compress(i, of: job, pixels: pixels[i])

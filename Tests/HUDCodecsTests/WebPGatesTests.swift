@@ -8,23 +8,38 @@ final class WebPGatesTests: XCTestCase {
         WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: side, h: side), blend: blend, disposesPrevious: disposes)
     }
 
-    func testOnlyALargeNonDisposingPairIsGated() {
-        let large = [candidate(128, blend: false), candidate(128, blend: true), candidate(130, blend: true, disposes: true)]
-        XCTAssertEqual(WebP.gatedPair(large).map { [$0.replace, $0.blend] }, [0, 1])
-        XCTAssertNil(WebP.gatedPair([candidate(127, blend: false), candidate(127, blend: true)]), "small rectangles")
-        XCTAssertNil(WebP.gatedPair([candidate(128, blend: false), candidate(130, blend: true, disposes: true)]),
+    func testOnlySmallRectanglesOfSmallCanvasesEscapeTheGate() {
+        let small = WebP.exhaustiveArea, large = WebP.exhaustiveArea + 1
+        let pair = [candidate(128, blend: false), candidate(128, blend: true), candidate(130, blend: true, disposes: true)]
+        XCTAssertEqual(WebP.gatedPair(pair, canvasArea: small).map { [$0.replace, $0.blend] }, [0, 1])
+        let smallPair = [candidate(127, blend: false), candidate(127, blend: true)]
+        XCTAssertNil(WebP.gatedPair(smallPair, canvasArea: small), "a small rectangle of a small canvas: every candidate")
+        XCTAssertEqual(WebP.gatedPair(smallPair, canvasArea: large).map { [$0.replace, $0.blend] }, [0, 1])
+        XCTAssertNil(WebP.gatedPair([candidate(128, blend: false), candidate(130, blend: true, disposes: true)], canvasArea: large),
                      "a disposing blend is not gated")
-        XCTAssertNil(WebP.gatedPair([candidate(128, blend: true)]), "a blend without a replaced twin")
+        XCTAssertNil(WebP.gatedPair([candidate(128, blend: true)], canvasArea: large), "a blend without a replaced twin")
+    }
+
+    func testPaletteRectanglesAreRankedHoweverFewPixelsClear() {
+        let gate = WebP.blendGate(replaced: estimate(.palette, 1000), blended: estimate(.palette, 950), clearedShare: 0.01)
+        XCTAssertTrue(gate.replace && gate.blend)
     }
 
     private func estimate(_ mode: WebP.EntropyEstimate.Mode, _ bits: Double) -> WebP.EntropyEstimate {
         WebP.EntropyEstimate(mode: mode, bits: bits)
     }
 
-    func testDifferentTransformsCompressBoth() {
-        let gate = WebP.blendGate(replaced: estimate(.spatialSubtractGreen, 1000), blended: estimate(.subtractGreen, 3000),
-                                  clearedShare: 0.001)
-        XCTAssertTrue(gate.replace && gate.blend)
+    func testDifferentTransformsCompressBothUnlessFarApart() {
+        func gate(_ blended: Double) -> [Bool] {
+            let g = WebP.blendGate(replaced: estimate(.spatialSubtractGreen, 1000), blended: estimate(.subtractGreen, blended),
+                                   clearedShare: 0.001)
+            return [g.replace, g.blend]
+        }
+        XCTAssertEqual(gate(1100), [true, true], "however few pixels clear")
+        XCTAssertEqual(gate(699), [false, true])
+        XCTAssertEqual(gate(700), [true, true])
+        XCTAssertEqual(gate(1600), [true, true])
+        XCTAssertEqual(gate(1601), [true, false])
     }
 
     func testFewClearedPixelsOnlyReplace() {
