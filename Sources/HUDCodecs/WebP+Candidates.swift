@@ -106,7 +106,8 @@ extension WebP {
     static let exhaustiveArea = 1 << 17
 
     /// The ways to draw a lossy frame's box losslessly when not every candidate is compressed, with
-    /// `unchanged` of its `area` pixels unchanged (nil: it cannot blend), true meaning blended. Blending tends to win when most
+    /// `unchanged` of its `area` pixels unchanged (nil: it cannot blend), true meaning blended.
+    /// Blending tends to win when most
     /// of the box is unchanged and replacing when little is; between the two, both are compressed.
     static func blendChoices(unchanged: Int?, area: Int) -> [Bool] {
         guard let unchanged, unchanged > 0 else { return [false] }
@@ -116,8 +117,9 @@ extension WebP {
     }
 
     /// The candidates for a lossless frame: over the previous frame as it is (replacing and, where
-    /// that is exact, blending: the encoder's gate decides which a large rectangle is compressed as),
-    /// then, on a canvas of at most `exhaustiveArea`, over it with `previousRect` (where the previous frame is assumed drawn)
+    /// that is exact, blending; the encoder's gate decides which of the two are compressed), then,
+    /// on a canvas of at most `exhaustiveArea`, over it with `previousRect` (where the previous
+    /// frame is assumed drawn)
     /// disposed, when that clears anything and `triesDisposal` allows. A disposing candidate that
     /// draws the same pixels in the same rectangle as one that does not is left out (disposal would
     /// change nothing).

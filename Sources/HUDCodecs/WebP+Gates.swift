@@ -16,8 +16,8 @@
 //   these pairs before, codes every rectangle with the same transforms, and so misranks exactly the
 //   pairs that matter.
 // - A lossy frame's lossless candidates only have to beat its lossy rectangle, so one is compressed
-//   (at the lossless effort: on dark interfaces the least effort codes fades larger than lossy,
-//   the default effort smaller) only where libwebp's estimate of it is within reach of the lossy
+//   (at the lossless effort: on dark interfaces lower efforts code fades larger than lossy, the
+//   default effort smaller) only where libwebp's estimate of it is within reach of the lossy
 //   size (see `canBeatLossy`). The estimate leaves out the codes' own cost, so it runs below the
 //   compressed size of small rectangles, and what LZ77 saves, so it runs up to a fifth above it on
 //   large screens of interface (a looser gate would only spend time). libwebp's least effort,

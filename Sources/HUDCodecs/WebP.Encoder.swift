@@ -6,9 +6,9 @@
 // not predictable from pixel counts, so they are compressed side by side and the smallest is
 // written (libwebp's animation encoder does the same with -min_size, one candidate after another).
 // Disposal is tried on large rectangles only where it draws a smaller one (see
-// `WebP.triesDisposal`), and a rectangle (but a small one on a small canvas) replaced or blended
-// only where libwebp's own estimate of the two lets each (see WebP+Gates.swift). A rectangle compressed for an earlier
-// frame (a looping animation's) is taken from the cache (see WebP.CompressionCache).
+// `WebP.triesDisposal`), and a rectangle (but a small one on a small canvas) is replaced or blended
+// only as libwebp's own estimate of the two says (see WebP+Gates.swift). A rectangle compressed for
+// an earlier frame (a looping animation's) is taken from the cache (see WebP.CompressionCache).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller (compressed only where libwebp's estimate of it shows it within reach).
 // Frames are compressed while more arrive: appending waits only while more frames than cores are
@@ -78,7 +78,8 @@ extension WebP {
             self.path = path
             self.options = options
             config = try WebP.config(quality: options.quality, method: options.method)
-            losslessConfig = options.quality == nil ? config : try WebP.config(quality: nil, method: Options.defaultLosslessMethod)
+            losslessConfig = options.quality == nil
+                ? config : try WebP.config(quality: nil, method: Options.defaultLosslessMethod)
             parallelism = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
             cache = options.quality == nil ? CompressionCache(budget: CompressionCache.encoderBudget) : nil
             file = try AtomicFile(path: path)
@@ -192,7 +193,7 @@ extension WebP {
             return nil
         }
 
-        /// Compresses the replaced and blended candidates of a large rectangle that `WebP.blendGate`
+        /// Compresses the replaced and blended candidates of a rectangle that `WebP.blendGate`
         /// lets through, deciding on the queue (the gate reads every pixel); `job.done` waits for them.
         /// The gate decides alike whether or not the cache holds them, so the bytes never depend on it.
         private func compressGated(_ pair: (replace: Int, blend: Int), of job: FrameJob, pixels: [[UInt8]]) {

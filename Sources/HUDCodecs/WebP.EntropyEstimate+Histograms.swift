@@ -12,6 +12,7 @@ import Darwin
 #endif
 
 extension WebP.EntropyEstimate {
+    /// The thirteen histograms of one image (see the design note).
     struct Histograms {
         enum Channel: Int, CaseIterable {
             case alpha, red, green, blue
@@ -65,15 +66,17 @@ extension WebP.EntropyEstimate {
         /// colours always) and its estimated bits, for an image of `colors` colours whose transforms
         /// cover `tiles` tiles.
         func cheapest(tiles: Int, colors: Int) -> (Mode, Double) {
-            let e = Channel.allCases.map(entropy)
+            let bits = Channel.allCases.map(entropy)
+            func h(_ c: Channel) -> Double { bits[c.rawValue] }
             let tileBits = Double(tiles)
             var costs: [(Mode, Double)] = [
-                (.direct, e[0] + e[1] + e[2] + e[3]),
-                (.spatial, e[4] + e[5] + e[6] + e[7] + tileBits * log2(14)),
-                (.subtractGreen, e[0] + e[8] + e[2] + e[9]),
-                (.spatialSubtractGreen, e[4] + e[10] + e[6] + e[11] + tileBits * log2(24)),
+                (.direct, h(.alpha) + h(.red) + h(.green) + h(.blue)),
+                (.spatial, h(.alphaDelta) + h(.redDelta) + h(.greenDelta) + h(.blueDelta) + tileBits * log2(14)),
+                (.subtractGreen, h(.alpha) + h(.redMinusGreen) + h(.green) + h(.blueMinusGreen)),
+                (.spatialSubtractGreen, h(.alphaDelta) + h(.redMinusGreenDelta) + h(.greenDelta) + h(.blueMinusGreenDelta)
+                    + tileBits * log2(24)),
             ]
-            let palette = (Mode.palette, e[12] + Double(colors) * 8)
+            let palette = (Mode.palette, h(.colorHash) + Double(colors) * 8)
             if colors <= 16 { return palette }
             if colors <= 256 { costs.append(palette) }
             return costs.dropFirst().reduce(costs[0]) { $1.1 < $0.1 ? $1 : $0 }

@@ -10,11 +10,6 @@
 // measured animations), so the encoder can tell which of two candidates libwebp will code
 // differently, and rank the others by the same figure, without compressing them. Another libwebp
 // version may guess otherwise; that costs bytes, never validity.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension WebP {
     /// libwebp's estimate of a lossless image's cost: the transform it will guess and the bits that
