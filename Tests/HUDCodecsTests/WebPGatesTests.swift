@@ -1,4 +1,4 @@
-// WebP gates: which of a large rectangle's replaced and blended candidates are compressed in full,
+// WebP gates: which of a rectangle's replaced and blended candidates are compressed in full,
 // when a lossy frame's lossless candidate is, and libwebp's quality for a lossy quality.
 import XCTest
 @testable import HUDCodecs
