@@ -133,7 +133,8 @@ extension WebP {
                                disposesPrevious: false, exhaustive: true)
         guard exhaustive, disposalClears(previous, width: width, rect: previousRect) else { return plain }
         let disposedBox = changedBoxAfterDisposal(previous, current, width: width, disposing: previousRect, changed: changed)
-        guard triesDisposal(box: disposedBox, plain: box),
+        guard triesDisposal(box: disposedBox, plain: box,
+                            paletteCoded: EntropyEstimate(pixels: plain[0].1, width: box.w, height: box.h).mode == .palette),
               let canvas = disposed(previous, width: width, rect: previousRect) else { return plain }
         let disposing = candidates(over: canvas, current: current, width: width, box: drawnBox(disposedBox),
                                    disposesPrevious: true, exhaustive: true)
@@ -146,9 +147,12 @@ extension WebP {
     /// Whether a frame is also drawn after disposing the previous one, whose changed box over the
     /// disposed canvas is `box` (nil: none) and over the canvas as it is `plain`. Disposal seldom
     /// wins unless it draws a smaller rectangle; where it does not, it is tried only while its
-    /// rectangle is cheap to compress (small frames, where the margins are thinnest).
-    static func triesDisposal(box: Rect?, plain: Rect) -> Bool {
+    /// rectangle is cheap to compress (small frames, where the margins are thinnest). `paletteCoded`
+    /// (evaluated only then) says whether libwebp would code the plain rectangle with a palette:
+    /// otherwise it searches predictors and colour transforms, several times the work per pixel, and
+    /// on such rectangles the disposing candidates won seldom and by a few bytes when they did.
+    static func triesDisposal(box: Rect?, plain: Rect, paletteCoded: @autoclosure () -> Bool) -> Bool {
         guard let box else { return true }
-        return box.area < plain.area || box.area < costlyArea
+        return box.area < plain.area || (box.area < costlyArea && paletteCoded())
     }
 }

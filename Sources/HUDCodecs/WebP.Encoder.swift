@@ -5,10 +5,11 @@
 // previous frame as it is or with the previous frame's rectangle disposed. Which is smallest is
 // not predictable from pixel counts, so they are compressed side by side and the smallest is
 // written (libwebp's animation encoder does the same with -min_size, one candidate after another).
-// Disposal is tried on large rectangles only where it draws a smaller one (see
-// `WebP.triesDisposal`), and a rectangle (but a small one on a small canvas) is replaced or blended
-// only as libwebp's own estimate of the two says (see WebP+Gates.swift). A rectangle compressed for
-// an earlier frame (a looping animation's) is taken from the cache (see WebP.CompressionCache).
+// Disposal is tried only where it draws a smaller rectangle, but on small ones that libwebp codes
+// with a palette (see `WebP.triesDisposal`), and a rectangle (but a small one on a small canvas) is
+// replaced or blended only as libwebp's own estimate of the two says (see WebP+Gates.swift). A
+// rectangle compressed for an earlier frame (a looping animation's) is taken from the cache (see
+// WebP.CompressionCache).
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller (compressed only where libwebp's estimate of it shows it within reach).
 // Frames are compressed while more arrive: appending waits only while more frames than cores are

@@ -111,12 +111,48 @@ final class WebPCandidateTests: XCTestCase {
     func testDisposalOfLargeRectanglesOnlyWhereItDrawsLess() {
         let plain = WebP.Rect(x: 0, y: 0, w: 128, h: 128)
         XCTAssertEqual(plain.area, WebP.costlyArea)
-        XCTAssertTrue(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 128, h: 126), plain: plain))
-        XCTAssertFalse(WebP.triesDisposal(box: plain, plain: plain))
-        XCTAssertFalse(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 130, h: 128), plain: WebP.Rect(x: 0, y: 0, w: 8, h: 8)))
-        XCTAssertTrue(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 127, h: 128), plain: WebP.Rect(x: 0, y: 0, w: 8, h: 8)),
+        XCTAssertTrue(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 128, h: 126), plain: plain, paletteCoded: true))
+        XCTAssertFalse(WebP.triesDisposal(box: plain, plain: plain, paletteCoded: true))
+        XCTAssertFalse(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 130, h: 128), plain: WebP.Rect(x: 0, y: 0, w: 8, h: 8), paletteCoded: true))
+        XCTAssertTrue(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 127, h: 128), plain: WebP.Rect(x: 0, y: 0, w: 8, h: 8), paletteCoded: true),
                       "small rectangles are cheap to try")
-        XCTAssertTrue(WebP.triesDisposal(box: nil, plain: plain), "nothing left to draw")
+        XCTAssertTrue(WebP.triesDisposal(box: nil, plain: plain, paletteCoded: true), "nothing left to draw")
+    }
+
+    /// A small rectangle that libwebp would code without a palette costs several times as much per
+    /// pixel: disposal is then tried only where it draws less.
+    func testSmallDisposalIsTriedOnlyOnPaletteCodedRectangles() {
+        let plain = WebP.Rect(x: 0, y: 0, w: 40, h: 40)
+        XCTAssertTrue(WebP.triesDisposal(box: plain, plain: plain, paletteCoded: true))
+        XCTAssertFalse(WebP.triesDisposal(box: plain, plain: plain, paletteCoded: false))
+        XCTAssertTrue(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 40, h: 38), plain: plain, paletteCoded: false))
+        var evaluated = false
+        _ = WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 40, h: 38), plain: plain, paletteCoded: { evaluated = true; return false }())
+        XCTAssertFalse(evaluated, "the estimate is only made when it decides")
+    }
+
+    /// A sprite on a transparent canvas whose centre changes: disposing the sprite's rectangle would
+    /// redraw all of it. Where the centre is textured (too many colours for a palette), only the
+    /// plain candidates are compressed; where it is flat (a palette), the disposing ones are too.
+    func testTexturedSpriteIsNotDisposed() {
+        for textured in [true, false] {
+            var previous = canvas(96, 96, fill: [0, 0, 0, 0], boxes: [(20, 20, 40, 40, [9, 9, 9, 255])])
+            var current = previous
+            for y in 20..<60 {
+                for x in 20..<60 {
+                    let i = (y * 96 + x) * 4
+                    if textured { previous.replaceSubrange(i..<i + 4, with: [UInt8(x * 5 & 255), UInt8(y * 6 & 255), UInt8(x * y & 255), 255]) }
+                    let centre = (28..<52).contains(x) && (28..<52).contains(y)
+                    let drawn: [UInt8] = !centre ? Array(previous[i..<i + 4])
+                        : textured ? [UInt8(x * 7 & 255), UInt8(y * 3 & 255), UInt8((x + y) * 9 & 255), 255] : [200, 9, 9, 255]
+                    current.replaceSubrange(i..<i + 4, with: drawn)
+                }
+            }
+            let c = WebP.losslessCandidates(previous: previous, current: current, width: 96, height: 96,
+                                            previousRect: WebP.Rect(x: 20, y: 20, w: 40, h: 40))
+            XCTAssertEqual(c.first?.0.rect, WebP.Rect(x: 28, y: 28, w: 24, h: 24))
+            XCTAssertEqual(c.contains { $0.0.disposesPrevious }, !textured, "textured \(textured)")
+        }
     }
 
     /// A square whose centre pixel changes: disposing the square would redraw all of it, so a large
