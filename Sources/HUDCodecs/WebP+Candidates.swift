@@ -76,26 +76,30 @@ extension WebP {
     /// the blend choices of `blendChoices`). Where nothing differs, a single blended pixel still has
     /// to be drawn (a frame cannot be empty).
     static func candidates(over canvas: [UInt8], current: [UInt8], width: Int, height: Int,
-                           disposesPrevious: Bool, exhaustive: Bool = true) -> [(Candidate, [UInt8])] {
+                           disposing: Rect? = nil, exhaustive: Bool = true) -> [(Candidate, [UInt8])] {
         candidates(over: canvas, current: current, width: width,
                    box: drawnBox(changedBox(canvas, current, width: width, height: height)),
-                   disposesPrevious: disposesPrevious, exhaustive: exhaustive)
+                   disposing: disposing, exhaustive: exhaustive)
     }
 
     /// The rectangle a frame draws, given its changed box (nil: nothing changed, one pixel).
     static func drawnBox(_ changed: Rect?) -> Rect { changed ?? Rect(x: 0, y: 0, w: 1, h: 1) }
 
-    /// `candidates(over:current:width:height:disposesPrevious:exhaustive:)` when the box drawn over
-    /// `canvas` is already known.
+    /// `candidates(over:current:width:height:disposing:exhaustive:)` when the box drawn over
+    /// `canvas` is already known. `disposing` is the previous frame's rectangle that `canvas` has
+    /// cleared (nil: none).
     static func candidates(over canvas: [UInt8], current: [UInt8], width: Int, box: Rect,
-                           disposesPrevious: Bool, exhaustive: Bool) -> [(Candidate, [UInt8])] {
+                           disposing: Rect?, exhaustive: Bool) -> [(Candidate, [UInt8])] {
         let unchanged = unchangedPixels(canvas, current, width: width, box: box)
         let blends = !exhaustive ? blendChoices(unchanged: unchanged, area: box.area)
             : unchanged == box.area ? [true] : (unchanged ?? 0) > 0 ? [false, true] : [false]
-        return blends.map { blend in
-            (Candidate(rect: box, blend: blend, disposesPrevious: disposesPrevious),
+        let drawn = blends.map { blend in
+            (Candidate(rect: box, blend: blend, disposing: disposing),
              rectangle(current, canvas, width: width, box: box, blend: blend))
         }
+        // Where every unchanged pixel is transparent on both sides (a first frame over the empty
+        // canvas), blending draws the same pixels to the same effect: one of the two is enough.
+        return drawn.count == 2 && drawn[0].1 == drawn[1].1 ? [drawn[0]] : drawn
     }
 
     /// The largest canvas whose frames get every candidate. Each candidate costs about as much as
@@ -119,26 +123,32 @@ extension WebP {
     /// The candidates for a lossless frame: over the previous frame as it is (replacing and, where
     /// that is exact, blending; the encoder's gate decides which of the two are compressed), then,
     /// on a canvas of at most `exhaustiveArea`, over it with `previousRect` (where the previous
-    /// frame is assumed drawn)
-    /// disposed, when that clears anything and `triesDisposal` allows. A disposing candidate that
-    /// draws the same pixels in the same rectangle as one that does not is left out (disposal would
-    /// change nothing).
+    /// frame is assumed drawn) disposed (see `disposingCandidates`).
     /// `changed` is the box of pixels that differ from `previous` when the caller knows it.
     static func losslessCandidates(previous: [UInt8], current: [UInt8], width: Int, height: Int,
                                    previousRect: Rect, changed: Rect? = nil) -> [(Candidate, [UInt8])] {
-        let exhaustive = width * height <= exhaustiveArea
         let changed = changed ?? changedBox(previous, current, width: width, height: height)
+        let plain = candidates(over: previous, current: current, width: width, box: drawnBox(changed),
+                               disposing: nil, exhaustive: true)
+        guard width * height <= exhaustiveArea else { return plain }
+        return plain + disposingCandidates(previous: previous, current: current, width: width, changed: changed,
+                                           plain: plain, disposing: previousRect)
+    }
+
+    /// The candidates for drawing `current` after the previous frame, drawn in `rect` over
+    /// `previous`, is disposed, when that clears anything and `triesDisposal` allows; `plain` are the
+    /// candidates over `previous` as it is. One that draws the same pixels in the same rectangle as
+    /// a plain one is left out (disposal would change nothing).
+    static func disposingCandidates(previous: [UInt8], current: [UInt8], width: Int, changed: Rect?,
+                                    plain: [(Candidate, [UInt8])], disposing rect: Rect) -> [(Candidate, [UInt8])] {
+        guard disposalClears(previous, width: width, rect: rect) else { return [] }
         let box = drawnBox(changed)
-        let plain = candidates(over: previous, current: current, width: width, box: box,
-                               disposesPrevious: false, exhaustive: true)
-        guard exhaustive, disposalClears(previous, width: width, rect: previousRect) else { return plain }
-        let disposedBox = changedBoxAfterDisposal(previous, current, width: width, disposing: previousRect, changed: changed)
+        let disposedBox = changedBoxAfterDisposal(previous, current, width: width, disposing: rect, changed: changed)
         guard triesDisposal(box: disposedBox, plain: box,
                             paletteCoded: EntropyEstimate(pixels: plain[0].1, width: box.w, height: box.h).mode == .palette),
-              let canvas = disposed(previous, width: width, rect: previousRect) else { return plain }
-        let disposing = candidates(over: canvas, current: current, width: width, box: drawnBox(disposedBox),
-                                   disposesPrevious: true, exhaustive: true)
-        return plain + disposing.filter { d in !plain.contains { $0.0.rect == d.0.rect && $0.1 == d.1 } }
+              let canvas = disposed(previous, width: width, rect: rect) else { return [] }
+        return candidates(over: canvas, current: current, width: width, box: drawnBox(disposedBox), disposing: rect, exhaustive: true)
+            .filter { d in !plain.contains { $0.0.rect == d.0.rect && $0.1 == d.1 } }
     }
 
     /// The smallest rectangle (pixels) whose compression costs enough to be worth sparing.

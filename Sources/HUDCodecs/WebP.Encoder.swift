@@ -6,10 +6,13 @@
 // not predictable from pixel counts, so they are compressed side by side and the smallest is
 // written (libwebp's animation encoder does the same with -min_size, one candidate after another).
 // Disposal is tried only where it draws a smaller rectangle, but on small ones that libwebp codes
-// with a palette (see `WebP.triesDisposal`), and a rectangle (but a small one on a small canvas) is
-// replaced or blended only as libwebp's own estimate of the two says (see WebP+Gates.swift). A
-// rectangle compressed for an earlier frame (a looping animation's) is taken from the cache (see
-// WebP.CompressionCache).
+// with a palette (see `WebP.triesDisposal`); its candidates assume the previous frame is written in
+// its changed box, and where that frame is written after a disposal of its own, in another
+// rectangle, the candidates for that one are made when the frame is chosen. A rectangle (but a
+// small one on a small canvas) is replaced or blended only as libwebp's own estimate of the two says
+// (see WebP+Gates.swift). A rectangle compressed for an earlier frame (a looping animation's) is
+// taken from the cache (see WebP.CompressionCache). The canvas starts transparent, so a first frame
+// draws only the box of what is not.
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller (compressed only where libwebp's estimate of it shows it within reach).
 // Frames are compressed while more arrive: appending waits only while more frames than cores are
@@ -68,7 +71,8 @@ extension WebP {
         private var lastFrameEnd = 0
 
         /// Where the newest frame's changed rectangle is: the rectangle the next frame's disposing
-        /// candidates assume the newest frame is drawn in.
+        /// candidates assume the newest frame is drawn in (others are made once it is chosen, see
+        /// `startDisposingCandidates`).
         private var newestRect = Rect(x: 0, y: 0, w: 0, h: 0)
         /// The last frame chosen, waiting for the next choice to say whether it is disposed.
         private var chosen: (job: FrameJob, candidate: Candidate, data: [UInt8])?
@@ -100,19 +104,13 @@ extension WebP {
             if size == nil {
                 size = (w, h)
                 try writeHeader(width: w, height: h, to: file)
-                newestRect = Rect(x: 0, y: 0, w: w, h: h)
-                // The first frame is drawn whole: lossy (when the animation is) or lossless,
-                // whichever is smaller.
-                let lossless = Candidate(rect: newestRect, blend: false, disposesPrevious: false)
-                var lossy = lossless
-                lossy.lossy = true
-                let whole = options.quality != nil ? [lossy, lossless] : [lossless]
-                submit(FrameJob(candidates: whole, assumedPrevious: nil, start: start, end: end),
-                       pixels: whole.map { _ in current })
-                previous = current
-                return
+                // The canvas starts transparent (the background colour written is transparent black,
+                // and decoders clear to it or to transparency alike), so the first frame is drawn
+                // like any other: only the box of what is not transparent.
+                previous = [UInt8](repeating: 0, count: w * h * 4)
             }
-            guard let box = WebP.changedBox(previous, current, width: w, height: h) else {
+            let changed = WebP.changedBox(previous, current, width: w, height: h)
+            guard let box = changed ?? (appended == 1 ? WebP.drawnBox(nil) : nil) else {
                 inFlight.last?.endMilliseconds = end
                 return
             }
@@ -121,14 +119,19 @@ extension WebP {
             // their edges), unless one of its exact lossless candidates is smaller: small boxes of
             // sharp HUD content often are, and exact pixels also raise the fidelity.
             let planned = options.quality != nil
-                ? [(Candidate(rect: box, blend: false, disposesPrevious: false, lossy: true),
+                ? [(Candidate(rect: box, blend: false, lossy: true),
                     WebP.rectangle(current, previous, width: w, box: box, blend: false))]
-                    + WebP.candidates(over: previous, current: current, width: w, box: box, disposesPrevious: false,
+                    + WebP.candidates(over: previous, current: current, width: w, box: box, disposing: nil,
                                      exhaustive: w * h <= WebP.exhaustiveArea)
                 : WebP.losslessCandidates(previous: previous, current: current, width: w, height: h,
-                                          previousRect: newestRect, changed: box)
-            submit(FrameJob(candidates: planned.map(\.0), assumedPrevious: newestRect, start: start, end: end),
-                   pixels: planned.map(\.1))
+                                          previousRect: newestRect, changed: changed)
+            let job = FrameJob(candidates: planned.map(\.0), start: start, end: end)
+            submit(job, pixels: planned.map(\.1))
+            if options.quality == nil && w * h <= WebP.exhaustiveArea && appended > 1 {
+                job.frames = .init(previous: previous, current: current, width: w, changed: changed, disposalsMade: [newestRect])
+                job.heldBytes += current.count
+                inFlightBytes += current.count
+            }
             newestRect = box
             previous = current
             try chooseDone(writingTo: file)
@@ -248,10 +251,49 @@ extension WebP {
             let job = inFlight.removeFirst()
             inFlightBytes -= job.heldBytes
             job.done.wait()
+            if let drawn = chosen?.candidate.rect { startDisposingCandidates(job, disposing: drawn) }
+            finishDisposingCandidates(job)
             remember(job)
             let best = try job.best(after: chosen?.candidate.rect)
+            job.frames = nil
             try writeChosen(disposed: best.candidate.disposesPrevious, to: file)
             chosen = (job, best.candidate, best.data)
+            if let next = inFlight.first { startDisposingCandidates(next, disposing: best.candidate.rect) }
+        }
+
+        /// Starts compressing the frame's candidates after disposing the previous frame written in
+        /// `rect`, when its own assumed another rectangle: the previous frame was chosen disposing
+        /// the one before it, and so written in a rectangle of its own. They are started once the
+        /// previous frame is chosen, where they are wanted, rather than for every rectangle a frame
+        /// might be written in.
+        private func startDisposingCandidates(_ job: FrameJob, disposing rect: Rect) {
+            guard var frames = job.frames, !frames.disposalsMade.contains(rect) else { return }
+            frames.disposalsMade.append(rect)
+            job.frames = frames
+            let (previous, current, width) = (frames.previous, frames.current, frames.width)
+            let plain = WebP.candidates(over: previous, current: current, width: width, box: WebP.drawnBox(frames.changed),
+                                        disposing: nil, exhaustive: true)
+            let added = WebP.disposingCandidates(previous: previous, current: current, width: width, changed: frames.changed,
+                                                 plain: plain, disposing: rect)
+            let slots = added.map { _ in FrameJob.Slot() }
+            let (group, config) = (DispatchGroup(), losslessConfig)
+            for (slot, (c, px)) in zip(slots, added) {
+                if let data = cache?.data(width: c.rect.w, height: c.rect.h, pixels: px) {
+                    slot.result = .success(data)
+                    continue
+                }
+                if cache != nil { slot.pixels = px }
+                queue.async(group: group) { slot.result = WebP.compress(px, width: c.rect.w, height: c.rect.h, config: config) }
+            }
+            job.pendingDisposals = (added.map(\.0), slots, group)
+        }
+
+        /// Adds the candidates `startDisposingCandidates` started to the frame, once compressed.
+        private func finishDisposingCandidates(_ job: FrameJob) {
+            guard let pending = job.pendingDisposals else { return }
+            pending.group.wait()
+            for (c, slot) in zip(pending.candidates, pending.slots) { job.add(c, slot) }
+            job.pendingDisposals = nil
         }
 
         /// Puts the frame's new compressions in the cache and lets go of their pixels.

@@ -10,12 +10,24 @@ import Dispatch
 extension WebP {
     /// A frame's candidates (see `WebP.Candidate`), their compressed bytes, and its display times.
     final class FrameJob {
-        let candidates: [Candidate]
-        /// The rectangle that candidates disposing the previous frame assume it was drawn in.
-        let assumedPrevious: Rect?
+        /// Its candidates; disposing ones may be added before it is chosen (see `Frames`).
+        private(set) var candidates: [Candidate]
         let startMilliseconds: Int
         var endMilliseconds: Int
-        let results: [Slot]
+        private(set) var results: [Slot]
+        /// The frame and the canvas it is drawn over, kept until it is chosen where disposing
+        /// candidates for another rectangle of the previous frame may be wanted then.
+        var frames: Frames?
+        struct Frames {
+            let previous: [UInt8], current: [UInt8], width: Int
+            /// The box of pixels that differ between the two (nil: none).
+            let changed: Rect?
+            /// The previous frame's rectangles whose disposal its candidates already cover.
+            var disposalsMade: [Rect]
+        }
+        /// Disposing candidates started after it was submitted (their own group), added to it once
+        /// compressed.
+        var pendingDisposals: (candidates: [Candidate], slots: [Slot], group: DispatchGroup)?
         let done = DispatchGroup()
         /// The bytes of its candidates' pixels, held until it is chosen.
         var heldBytes = 0
@@ -27,11 +39,16 @@ extension WebP {
             var pixels: [UInt8] = []
         }
 
-        init(candidates: [Candidate], assumedPrevious: Rect?, start: Int, end: Int) {
+        init(candidates: [Candidate], start: Int, end: Int) {
             self.candidates = candidates
-            self.assumedPrevious = assumedPrevious
             results = candidates.map { _ in Slot() }
             startMilliseconds = start; endMilliseconds = end
+        }
+
+        /// Adds a candidate whose compression is in `slot`. Call only once every compression is done.
+        func add(_ candidate: Candidate, _ slot: Slot) {
+            candidates.append(candidate)
+            results.append(slot)
         }
 
         /// The smallest candidate that is valid when the previous frame was drawn in `previousRect`
@@ -39,7 +56,7 @@ extension WebP {
         func best(after previousRect: Rect?) throws -> (candidate: Candidate, data: [UInt8]) {
             var pick: (candidate: Candidate, data: [UInt8])?
             for (candidate, slot) in zip(candidates, results)
-            where !candidate.disposesPrevious || (previousRect != nil && previousRect == assumedPrevious) {
+            where candidate.disposing == nil || candidate.disposing == previousRect {
                 guard let result = slot.result else { continue }
                 switch result {
                 case .failure(let e): throw CodecError.encodeFailed(format: "WebP", reason: e.reason)

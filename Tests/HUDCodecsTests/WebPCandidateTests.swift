@@ -20,10 +20,10 @@ final class WebPCandidateTests: XCTestCase {
     func testOpaqueChangeIsCompressedReplacedAndBlended() {
         let previous = canvas(8, 8, fill: [10, 20, 30, 255])
         let current = canvas(8, 8, fill: [10, 20, 30, 255], boxes: [(2, 2, 3, 3, [200, 0, 0, 255]), (5, 5, 1, 1, [0, 200, 0, 255])])
-        let c = WebP.candidates(over: previous, current: current, width: 8, height: 8, disposesPrevious: false)
+        let c = WebP.candidates(over: previous, current: current, width: 8, height: 8)
         let box = WebP.Rect(x: 2, y: 2, w: 4, h: 4)
-        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: box, blend: false, disposesPrevious: false),
-                                    WebP.Candidate(rect: box, blend: true, disposesPrevious: false)])
+        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: box, blend: false),
+                                    WebP.Candidate(rect: box, blend: true)])
         XCTAssertEqual(stride(from: 3, to: c[1].1.count, by: 4).filter { c[1].1[$0] == 0 }.count, 6,
                        "the six unchanged pixels are transparent")
     }
@@ -31,15 +31,16 @@ final class WebPCandidateTests: XCTestCase {
     func testTranslucentChangeIsOnlyReplaced() {
         let previous = canvas(8, 8, fill: [0, 0, 0, 0], boxes: [(2, 2, 2, 2, [9, 9, 9, 255])])
         let current = canvas(8, 8, fill: [0, 0, 0, 0], boxes: [(4, 2, 2, 2, [9, 9, 9, 128])])
-        let c = WebP.candidates(over: previous, current: current, width: 8, height: 8, disposesPrevious: false)
+        let c = WebP.candidates(over: previous, current: current, width: 8, height: 8)
         XCTAssertEqual(c.map(\.0.blend), [false])
         XCTAssertEqual(c[0].0.rect, WebP.Rect(x: 2, y: 2, w: 4, h: 2))
     }
 
     func testNothingToDrawIsOneBlendedPixel() {
         let same = canvas(6, 4, fill: [1, 2, 3, 255])
-        let c = WebP.candidates(over: same, current: same, width: 6, height: 4, disposesPrevious: true)
-        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: 1, h: 1), blend: true, disposesPrevious: true)])
+        let cleared = WebP.Rect(x: 0, y: 0, w: 2, h: 2)
+        let c = WebP.candidates(over: same, current: same, width: 6, height: 4, disposing: cleared)
+        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: 1, h: 1), blend: true, disposing: cleared)])
         XCTAssertEqual(c[0].1, [0, 0, 0, 0])
     }
 
@@ -58,8 +59,8 @@ final class WebPCandidateTests: XCTestCase {
         let c = WebP.losslessCandidates(previous: previous, current: current, width: 32, height: 8,
                                         previousRect: WebP.Rect(x: 2, y: 2, w: 4, h: 4))
         XCTAssertEqual(c.map(\.0), [
-            WebP.Candidate(rect: WebP.Rect(x: 2, y: 2, w: 26, h: 4), blend: false, disposesPrevious: false),
-            WebP.Candidate(rect: WebP.Rect(x: 24, y: 2, w: 4, h: 4), blend: false, disposesPrevious: true),
+            WebP.Candidate(rect: WebP.Rect(x: 2, y: 2, w: 26, h: 4), blend: false),
+            WebP.Candidate(rect: WebP.Rect(x: 24, y: 2, w: 4, h: 4), blend: false, disposing: WebP.Rect(x: 2, y: 2, w: 4, h: 4)),
         ])
     }
 
@@ -71,8 +72,8 @@ final class WebPCandidateTests: XCTestCase {
         let c = WebP.losslessCandidates(previous: previous, current: current, width: w, height: h,
                                         previousRect: WebP.Rect(x: 0, y: 0, w: 2, h: 2))
         let box = WebP.Rect(x: 0, y: 0, w: 29, h: 29)
-        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: box, blend: false, disposesPrevious: false),
-                                    WebP.Candidate(rect: box, blend: true, disposesPrevious: false)])
+        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: box, blend: false),
+                                    WebP.Candidate(rect: box, blend: true)])
     }
 
     /// A list screen fading darker, whose unchanged pixels (under 4 % of it) make libwebp code the
@@ -176,15 +177,15 @@ final class WebPCandidateTests: XCTestCase {
         let current = canvas(16, 16, fill: [0, 0, 0, 255], boxes: [(4, 4, 4, 4, [7, 7, 7, 255])])
         let c = WebP.losslessCandidates(previous: previous, current: current, width: 16, height: 16,
                                         previousRect: WebP.Rect(x: 4, y: 4, w: 4, h: 4))
-        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: WebP.Rect(x: 4, y: 4, w: 4, h: 4), blend: false, disposesPrevious: false)])
+        XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: WebP.Rect(x: 4, y: 4, w: 4, h: 4), blend: false)])
     }
 
     func testChoiceSkipsDisposalAssumingAnotherRectangle() throws {
         let assumed = WebP.Rect(x: 0, y: 0, w: 2, h: 2)
-        let plain = WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: 4, h: 4), blend: false, disposesPrevious: false)
-        let blended = WebP.Candidate(rect: plain.rect, blend: true, disposesPrevious: false)
-        let disposing = WebP.Candidate(rect: assumed, blend: false, disposesPrevious: true)
-        let job = WebP.FrameJob(candidates: [plain, blended, disposing], assumedPrevious: assumed, start: 0, end: 40)
+        let plain = WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: 4, h: 4), blend: false)
+        let blended = WebP.Candidate(rect: plain.rect, blend: true)
+        let disposing = WebP.Candidate(rect: assumed, blend: false, disposing: assumed)
+        let job = WebP.FrameJob(candidates: [plain, blended, disposing], start: 0, end: 40)
         job.results[0].result = .success([1, 2, 3])
         job.results[1].result = .success([1, 2, 3])
         job.results[2].result = .success([1])
@@ -193,24 +194,62 @@ final class WebPCandidateTests: XCTestCase {
         XCTAssertEqual(try job.best(after: nil).candidate, plain)
     }
 
+    /// A dot jumping across a transparent canvas: each frame is smallest drawn after disposing the
+    /// dot before, which was itself drawn after a disposal, in its own small rectangle rather than the
+    /// changed box the next frame's candidates assumed. The candidates for that rectangle are made
+    /// when the frame is chosen, so every frame but the last is disposed.
+    func testFramesAfterADisposingFrameCanDisposeItToo() throws {
+        let frames: [Image] = try (0..<6).map { k in
+            try Image(width: 96, height: 24, straightPixels: canvas(96, 24, fill: [0, 0, 0, 0],
+                      boxes: [((k * 41) % 84, 8, 8, 8, [200, UInt8(k * 40), 40, 255])]))
+        }
+        let (bytes, decoded) = try encodedAndDecoded(frames)
+        XCTAssertEqual(anmfFlags(bytes).map { $0 & 1 }, [1, 1, 1, 1, 1, 0])
+        XCTAssertEqual(decoded, frames.map(\.pixels))
+    }
+
+    /// The canvas starts transparent, so a first frame with transparent margins draws only the box
+    /// of the rest (its offset rounded down to even), lossless or lossy, and decodes exactly.
+    func testFirstFrameDrawsOnlyWhatIsNotTransparent() throws {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let frame = try Image(width: 64, height: 48,
+                              straightPixels: canvas(64, 48, fill: [0, 0, 0, 0], boxes: [(13, 9, 10, 6, [30, 160, 90, 255])]))
+        for quality in [nil, 90] {
+            let path = dir + "/first-\(quality ?? 0).webp"
+            let webp = try WebP.Encoder(path: path, options: WebP.Options(quality: quality))
+            try webp.append(frame, duration: 0.1)
+            try webp.finish()
+            let bytes = try FileIO.readAll(path)
+            let at = try XCTUnwrap(anmfChunks(bytes).first) + 8
+            let field = { (k: Int) in Int(bytes[at + k]) | Int(bytes[at + k + 1]) << 8 | Int(bytes[at + k + 2]) << 16 }
+            XCTAssertEqual([field(0) * 2, field(3) * 2, field(6) + 1, field(9) + 1], [12, 8, 11, 7], "quality \(String(describing: quality))")
+            XCTAssertTrue(try WebP.read(path).frames[0].pixels == frame.pixels, "decodes exactly")
+        }
+    }
+
     /// Dots jumping on a transparent canvas, some frames translucent: the file disposes frames and
     /// still decodes to exactly the frames.
     func testDisposingAnimationIsExact() throws {
+        let frames: [Image] = try (0..<6).map { k in
+            let alpha: UInt8 = k == 3 ? 128 : 255
+            return try Image(width: 64, height: 24, straightPixels: canvas(64, 24, fill: [0, 0, 0, 0],
+                             boxes: [((k * 37) % 56, 4 + k, 6, 6, [200, UInt8(k * 30), 40, alpha])]))
+        }
+        let (bytes, decoded) = try encodedAndDecoded(frames)
+        XCTAssertEqual(decoded, frames.map(\.pixels))
+        XCTAssertTrue(anmfFlags(bytes).contains { $0 & 1 == 1 }, "some frame is disposed")
+    }
+
+    /// `frames` (0.05 s each) written as a lossless WebP: the file's bytes and its decoded frames.
+    private func encodedAndDecoded(_ frames: [Image]) throws -> (bytes: [UInt8], frames: [[UInt8]]) {
         let dir = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let path = dir + "/dots.webp"
+        let path = dir + "/animation.webp"
         let webp = try WebP.Encoder(path: path)
-        var frames: [Image] = []
-        for k in 0..<6 {
-            let alpha: UInt8 = k == 3 ? 128 : 255
-            let x = (k * 37) % 56
-            let px = canvas(64, 24, fill: [0, 0, 0, 0], boxes: [(x, 4 + k, 6, 6, [200, UInt8(k * 30), 40, alpha])])
-            frames.append(try Image(width: 64, height: 24, straightPixels: px))
-        }
         for f in frames { try webp.append(f, duration: 0.05) }
         try webp.finish()
-        XCTAssertEqual(try WebP.read(path).frames.map(\.pixels), frames.map(\.pixels))
-        XCTAssertTrue(anmfFlags(try FileIO.readAll(path)).contains { $0 & 1 == 1 }, "some frame is disposed")
+        return (try FileIO.readAll(path), try WebP.read(path).frames.map(\.pixels))
     }
 
     /// A lossy animation whose second frame changes a small flat box: that box is smaller lossless,

@@ -5,7 +5,8 @@ import XCTest
 
 final class WebPGatesTests: XCTestCase {
     private func candidate(_ side: Int, blend: Bool, disposes: Bool = false) -> WebP.Candidate {
-        WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: side, h: side), blend: blend, disposesPrevious: disposes)
+        WebP.Candidate(rect: WebP.Rect(x: 0, y: 0, w: side, h: side), blend: blend,
+                       disposing: disposes ? WebP.Rect(x: 0, y: 0, w: side, h: side) : nil)
     }
 
     func testOnlySmallRectanglesOfSmallCanvasesEscapeTheGate() {
@@ -72,9 +73,9 @@ final class WebPGatesTests: XCTestCase {
     /// A gated-out blend has no compression; the choice is among those that have one.
     func testChoiceSkipsUncompressedCandidates() throws {
         let rect = WebP.Rect(x: 0, y: 0, w: 4, h: 4)
-        let plain = WebP.Candidate(rect: rect, blend: false, disposesPrevious: false)
-        let blended = WebP.Candidate(rect: rect, blend: true, disposesPrevious: false)
-        let job = WebP.FrameJob(candidates: [plain, blended], assumedPrevious: rect, start: 0, end: 40)
+        let plain = WebP.Candidate(rect: rect, blend: false)
+        let blended = WebP.Candidate(rect: rect, blend: true)
+        let job = WebP.FrameJob(candidates: [plain, blended], start: 0, end: 40)
         job.results[0].result = .success([1, 2, 3])
         job.results[1].result = .success([1, 2])
         XCTAssertEqual(try job.best(after: rect).candidate, blended)
