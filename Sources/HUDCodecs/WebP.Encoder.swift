@@ -8,7 +8,7 @@
 // Disposal is tried only where it draws a smaller rectangle, but on small ones that libwebp codes
 // with a palette (see `WebP.triesDisposal`); its candidates assume the previous frame is written in
 // its changed box, and where that frame is written after a disposal of its own, in another
-// rectangle, the candidates for that one are made when the frame is chosen. A rectangle (but a
+// rectangle, the candidates for that one are made once that frame is chosen. A rectangle (but a
 // small one on a small canvas) is replaced or blended only as libwebp's own estimate of the two says
 // (see WebP+Gates.swift). A rectangle compressed for an earlier frame (a looping animation's) is
 // taken from the cache (see WebP.CompressionCache). The canvas starts transparent, so a first frame

@@ -15,8 +15,9 @@ extension WebP {
         let startMilliseconds: Int
         var endMilliseconds: Int
         private(set) var results: [Slot]
-        /// The frame and the canvas it is drawn over, kept until it is chosen where disposing
-        /// candidates for another rectangle of the previous frame may be wanted then.
+        /// The frame and the canvas it is drawn over, kept until it is chosen (on canvases where
+        /// disposal is tried): disposing candidates for another rectangle of the previous frame may
+        /// be wanted before then.
         var frames: Frames?
         struct Frames {
             let previous: [UInt8], current: [UInt8], width: Int
