@@ -111,8 +111,8 @@ extension WebP {
 
     /// The ways to draw a lossy frame's box losslessly when not every candidate is compressed, with
     /// `unchanged` of its `area` pixels unchanged (nil: it cannot blend), true meaning blended.
-    /// Blending tends to win when most
-    /// of the box is unchanged and replacing when little is; between the two, both are compressed.
+    /// Blending tends to win when most of the box is unchanged and replacing when little is; between
+    /// the two, both are compressed.
     static func blendChoices(unchanged: Int?, area: Int) -> [Bool] {
         guard let unchanged, unchanged > 0 else { return [false] }
         if unchanged * 4 >= area * 3 { return [true] }

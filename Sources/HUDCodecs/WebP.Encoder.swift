@@ -177,14 +177,23 @@ extension WebP {
         }
 
         private func compress(_ i: Int, of job: FrameJob, pixels: [UInt8]) {
-            if let data = cached(i, of: job, pixels: pixels) {
-                job.results[i].result = .success(data)
-                return
+            let c = job.candidates[i]
+            compress(pixels, rect: c.rect, lossy: c.lossy, into: job.results[i], group: job.done)
+        }
+
+        /// Fills `slot` with the compression of `pixels` (straight RGBA, the size of `rect`): from the
+        /// cache when it holds them (else they are kept for it), otherwise on the queue in `group`.
+        /// Call on the appending thread.
+        private func compress(_ pixels: [UInt8], rect: Rect, lossy: Bool, into slot: FrameJob.Slot, group: DispatchGroup) {
+            if let cache {
+                if let data = cache.data(width: rect.w, height: rect.h, pixels: pixels) {
+                    slot.result = .success(data)
+                    return
+                }
+                slot.pixels = pixels
             }
-            let (r, config) = (job.candidates[i].rect, job.candidates[i].lossy ? self.config : losslessConfig)
-            queue.async(group: job.done) {
-                job.results[i].result = WebP.compress(pixels, width: r.w, height: r.h, config: config)
-            }
+            let config = lossy ? self.config : losslessConfig
+            queue.async(group: group) { slot.result = WebP.compress(pixels, width: rect.w, height: rect.h, config: config) }
         }
 
         /// The cache's compression of candidate `i`'s pixels; on a miss, nil, and the pixels are kept
@@ -276,15 +285,8 @@ extension WebP {
             let added = WebP.disposingCandidates(previous: previous, current: current, width: width, changed: frames.changed,
                                                  plain: plain, disposing: rect)
             let slots = added.map { _ in FrameJob.Slot() }
-            let (group, config) = (DispatchGroup(), losslessConfig)
-            for (slot, (c, px)) in zip(slots, added) {
-                if let data = cache?.data(width: c.rect.w, height: c.rect.h, pixels: px) {
-                    slot.result = .success(data)
-                    continue
-                }
-                if cache != nil { slot.pixels = px }
-                queue.async(group: group) { slot.result = WebP.compress(px, width: c.rect.w, height: c.rect.h, config: config) }
-            }
+            let group = DispatchGroup()
+            for (slot, (c, px)) in zip(slots, added) { compress(px, rect: c.rect, lossy: false, into: slot, group: group) }
             job.pendingDisposals = (added.map(\.0), slots, group)
         }
 
