@@ -105,8 +105,9 @@ extension WebP {
     /// The largest canvas whose frames get every candidate. Each candidate costs about as much as
     /// the frame it draws, so on larger canvases the extra ones would cost more time than libwebp's
     /// single candidate takes, for little: there a lossless frame is drawn over the previous frame
-    /// as it is (replaced or blended, as `WebP.blendGate` lets them), and a lossy frame's lossless
-    /// candidates blend as `blendChoices` says.
+    /// as it is (replaced or blended, as `WebP.blendGate` lets them), and after disposing it only
+    /// where the disposal clears pixels the frame shows transparent (see `disposingCandidates`);
+    /// a lossy frame's lossless candidates blend as `blendChoices` says.
     static let exhaustiveArea = 1 << 17
 
     /// The ways to draw a lossy frame's box losslessly when not every candidate is compressed, with
@@ -121,16 +122,15 @@ extension WebP {
     }
 
     /// The candidates for a lossless frame: over the previous frame as it is (replacing and, where
-    /// that is exact, blending; the encoder's gate decides which of the two are compressed), then,
-    /// on a canvas of at most `exhaustiveArea`, over it with `previousRect` (where the previous
-    /// frame is assumed drawn) disposed (see `disposingCandidates`).
+    /// that is exact, blending; the encoder's gate decides which of the two are compressed), then
+    /// over it with `previousRect` (where the previous frame is assumed drawn) disposed, where
+    /// `disposingCandidates` finds that worth trying.
     /// `changed` is the box of pixels that differ from `previous` when the caller knows it.
     static func losslessCandidates(previous: [UInt8], current: [UInt8], width: Int, height: Int,
                                    previousRect: Rect, changed: Rect? = nil) -> [(Candidate, [UInt8])] {
         let changed = changed ?? changedBox(previous, current, width: width, height: height)
         let plain = candidates(over: previous, current: current, width: width, box: drawnBox(changed),
                                disposing: nil, exhaustive: true)
-        guard width * height <= exhaustiveArea else { return plain }
         return plain + disposingCandidates(previous: previous, current: current, width: width, changed: changed,
                                            plain: plain, disposing: previousRect)
     }
@@ -139,12 +139,18 @@ extension WebP {
     /// `previous`, is disposed, when that clears anything and `triesDisposal` allows; `plain` are the
     /// candidates over `previous` as it is. One that draws the same pixels in the same rectangle as
     /// a plain one is left out (disposal would change nothing).
+    /// On a canvas larger than `exhaustiveArea`, where every candidate costs a large compression,
+    /// disposal is tried only where it clears pixels that the frame shows transparent (see
+    /// `disposalUncovers`): on an opaque animation it would only make the frame draw again what
+    /// the disposal cleared.
     static func disposingCandidates(previous: [UInt8], current: [UInt8], width: Int, changed: Rect?,
                                     plain: [(Candidate, [UInt8])], disposing rect: Rect) -> [(Candidate, [UInt8])] {
-        guard disposalClears(previous, width: width, rect: rect) else { return [] }
+        let large = previous.count / 4 > exhaustiveArea
+        guard large ? disposalUncovers(previous, current, width: width, rect: rect)
+                    : disposalClears(previous, width: width, rect: rect) else { return [] }
         let box = drawnBox(changed)
         let disposedBox = changedBoxAfterDisposal(previous, current, width: width, disposing: rect, changed: changed)
-        guard triesDisposal(box: disposedBox, plain: box,
+        guard triesDisposal(box: disposedBox, plain: box, onLargeCanvas: large,
                             paletteCoded: EntropyEstimate(pixels: plain[0].1, width: box.w, height: box.h).mode == .palette),
               let canvas = disposed(previous, width: width, rect: rect) else { return [] }
         return candidates(over: canvas, current: current, width: width, box: drawnBox(disposedBox), disposing: rect, exhaustive: true)
@@ -156,13 +162,18 @@ extension WebP {
 
     /// Whether a frame is also drawn after disposing the previous one, whose changed box over the
     /// disposed canvas is `box` (nil: none) and over the canvas as it is `plain`. Disposal seldom
-    /// wins unless it draws a smaller rectangle; where it does not, it is tried only while its
-    /// rectangle is cheap to compress (small frames, where the margins are thinnest). `paletteCoded`
-    /// (evaluated only then) says whether libwebp would code the plain rectangle with a palette:
-    /// otherwise it searches predictors and colour transforms, several times the work per pixel, and
-    /// on such rectangles the disposing candidates won seldom and by a few bytes when they did.
-    static func triesDisposal(box: Rect?, plain: Rect, paletteCoded: @autoclosure () -> Bool) -> Bool {
+    /// wins unless it draws a smaller rectangle. Where it does not, it is tried on a small canvas
+    /// only while its rectangle is cheap to compress (small frames, where the margins are thinnest):
+    /// `paletteCoded` (evaluated only then) says whether libwebp would code the plain rectangle with
+    /// a palette; otherwise it searches predictors and colour transforms, several times the work per
+    /// pixel, and on such rectangles the disposing candidates won seldom and by a few bytes when
+    /// they did. `onLargeCanvas`, it is tried while its rectangle is at most an eighth larger:
+    /// libwebp then tiles and codes the rectangle differently, which wins a few bytes now and then
+    /// where the added pixels are transparent, and a rectangle much larger pays for its pixels.
+    static func triesDisposal(box: Rect?, plain: Rect, onLargeCanvas: Bool = false,
+                              paletteCoded: @autoclosure () -> Bool) -> Bool {
         guard let box else { return true }
-        return box.area < plain.area || (box.area < costlyArea && paletteCoded())
+        if box.area < plain.area { return true }
+        return onLargeCanvas ? box.area * 8 <= plain.area * 9 : box.area < costlyArea && paletteCoded()
     }
 }

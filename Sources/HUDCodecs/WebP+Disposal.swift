@@ -48,6 +48,20 @@ extension WebP {
         }
     }
 
+    /// Whether clearing `rect` of `previous` (straight RGBA, `width` wide) clears a pixel that
+    /// `current` shows transparent: the disposal then does some of the frame's drawing.
+    static func disposalUncovers(_ previous: [UInt8], _ current: [UInt8], width: Int, rect: Rect) -> Bool {
+        current.withUnsafeBytes { c in
+            previous.withUnsafeBytes { p in
+                let cw = c.bindMemory(to: UInt32.self), pw = p.bindMemory(to: UInt32.self)
+                for y in rect.y..<(rect.y + rect.h) {
+                    for i in (y * width + rect.x)..<(y * width + rect.x + rect.w) where cw[i] == 0 && pw[i] != 0 { return true }
+                }
+                return false
+            }
+        }
+    }
+
     /// The smallest rectangle holding both.
     static func union(_ a: Rect, _ b: Rect) -> Rect {
         let x = min(a.x, b.x), y = min(a.y, b.y)

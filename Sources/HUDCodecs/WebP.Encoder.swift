@@ -6,9 +6,11 @@
 // not predictable from pixel counts, so they are compressed side by side and the smallest is
 // written (libwebp's animation encoder does the same with -min_size, one candidate after another).
 // Disposal is tried only where it draws a smaller rectangle, but on small ones that libwebp codes
-// with a palette (see `WebP.triesDisposal`); its candidates assume the previous frame is written in
-// its changed box, and where that frame is written after a disposal of its own, in another
-// rectangle, the candidates for that one are made once that frame is chosen. A rectangle (but a
+// with a palette and, on a large canvas, only where it clears pixels the frame shows transparent
+// (see `WebP.disposingCandidates`); its candidates assume the previous frame is written in its
+// changed box, and where that frame is written after a disposal of its own, in another rectangle,
+// the candidates for that one are made once that frame is chosen (reusing any compression of the
+// same pixels). A rectangle (but a
 // small one on a small canvas) is replaced or blended only as libwebp's own estimate of the two says
 // (see WebP+Gates.swift). A rectangle compressed for an earlier frame (a looping animation's) is
 // taken from the cache (see WebP.CompressionCache). The canvas starts transparent, so a first frame
@@ -127,7 +129,10 @@ extension WebP {
                                           previousRect: newestRect, changed: changed)
             let job = FrameJob(candidates: planned.map(\.0), start: start, end: end)
             submit(job, pixels: planned.map(\.1))
-            if options.quality == nil && w * h <= WebP.exhaustiveArea && appended > 1 {
+            // Kept where later disposing candidates may be wanted: on small canvases, and on large
+            // ones where disposal is tried at all (it clears what the frame shows transparent).
+            if options.quality == nil && appended > 1
+                && (w * h <= WebP.exhaustiveArea || planned.contains { $0.0.disposesPrevious }) {
                 job.frames = .init(previous: previous, current: current, width: w, changed: changed, disposalsMade: [newestRect])
                 job.heldBytes += current.count
                 inFlightBytes += current.count
@@ -284,9 +289,20 @@ extension WebP {
                                         disposing: nil, exhaustive: true)
             let added = WebP.disposingCandidates(previous: previous, current: current, width: width, changed: frames.changed,
                                                  plain: plain, disposing: rect)
-            let slots = added.map { _ in FrameJob.Slot() }
             let group = DispatchGroup()
-            for (slot, (c, px)) in zip(slots, added) { compress(px, rect: c.rect, lossy: false, into: slot, group: group) }
+            let slots = added.map { c, px in
+                // Disposing another rectangle often leaves the same pixels to draw in the same
+                // rectangle as a candidate made already: that compression serves both (it is done
+                // by the time the frame is chosen).
+                if let same = zip(job.candidates, job.results).first(where: { made, slot in
+                    made.disposesPrevious && made.rect == c.rect && slot.pixels == px
+                }) {
+                    return same.1
+                }
+                let slot = FrameJob.Slot()
+                compress(px, rect: c.rect, lossy: false, into: slot, group: group)
+                return slot
+            }
             job.pendingDisposals = (added.map(\.0), slots, group)
         }
 

@@ -64,7 +64,8 @@ final class WebPCandidateTests: XCTestCase {
         ])
     }
 
-    func testLargeCanvasesGetNoDisposal() {
+    /// On a large opaque canvas disposal would only make the frame draw again what it cleared.
+    func testLargeOpaqueCanvasesGetNoDisposal() {
         let (w, h) = (400, 400) // 160000 pixels, more than exhaustiveArea
         XCTAssertGreaterThan(w * h, WebP.exhaustiveArea)
         let previous = canvas(w, h, fill: [0, 0, 0, 255], boxes: [(0, 0, 2, 2, [9, 9, 9, 255])])
@@ -74,6 +75,52 @@ final class WebPCandidateTests: XCTestCase {
         let box = WebP.Rect(x: 0, y: 0, w: 29, h: 29)
         XCTAssertEqual(c.map(\.0), [WebP.Candidate(rect: box, blend: false),
                                     WebP.Candidate(rect: box, blend: true)])
+        // A sprite redrawn but for its last two columns: disposing its rectangle would redraw those
+        // too, a rectangle only a little larger, which is tried where the canvas is transparent.
+        let old = canvas(w, h, fill: [0, 0, 0, 255], boxes: [(100, 100, 40, 40, [9, 9, 9, 255])])
+        let new = canvas(w, h, fill: [0, 0, 0, 255], boxes: [(100, 100, 40, 40, [9, 9, 9, 255]), (100, 100, 38, 40, [7, 7, 7, 255])])
+        let redrawn = WebP.losslessCandidates(previous: old, current: new, width: w, height: h,
+                                              previousRect: WebP.Rect(x: 100, y: 100, w: 40, h: 40))
+        XCTAssertEqual(redrawn.map(\.0), [WebP.Candidate(rect: WebP.Rect(x: 100, y: 100, w: 38, h: 40), blend: false)])
+    }
+
+    /// A sprite moving right over a large transparent canvas leaves a transparent trail that
+    /// disposing its old rectangle clears for free: the disposing candidates draw only the sprite.
+    func testLargeTransparentCanvasIsDrawnAfterDisposalToo() {
+        let (w, h) = (400, 400)
+        let sprite: [UInt8] = [90, 120, 200, 255]
+        let previous = canvas(w, h, fill: [0, 0, 0, 0], boxes: [(100, 100, 40, 40, sprite)])
+        let current = canvas(w, h, fill: [0, 0, 0, 0], boxes: [(110, 100, 40, 40, sprite)])
+        let c = WebP.losslessCandidates(previous: previous, current: current, width: w, height: h,
+                                        previousRect: WebP.Rect(x: 100, y: 100, w: 40, h: 40))
+        XCTAssertEqual(c.first?.0.rect, WebP.Rect(x: 100, y: 100, w: 50, h: 40))
+        XCTAssertTrue(c.contains { $0.0 == WebP.Candidate(rect: WebP.Rect(x: 110, y: 100, w: 40, h: 40), blend: false,
+                                                          disposing: WebP.Rect(x: 100, y: 100, w: 40, h: 40)) })
+    }
+
+    /// On a large canvas a disposing rectangle is tried up to an eighth larger than the plain one.
+    func testLargeCanvasDisposalDrawingLittleMoreIsTried() {
+        let plain = WebP.Rect(x: 0, y: 0, w: 200, h: 160)
+        XCTAssertTrue(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 200, h: 180), plain: plain, onLargeCanvas: true, paletteCoded: false))
+        XCTAssertFalse(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 200, h: 181), plain: plain, onLargeCanvas: true, paletteCoded: true))
+        XCTAssertFalse(WebP.triesDisposal(box: WebP.Rect(x: 0, y: 0, w: 200, h: 180), plain: plain, paletteCoded: true),
+                       "not on a small canvas, where the rectangle is costly")
+    }
+
+    /// A HUD dismissed on a large transparent canvas: once the sprite is gone the last frame is
+    /// drawn as one pixel after disposing the one before, not as a transparent screen.
+    func testLargeTransparentAnimationEndsInOnePixel() throws {
+        let (w, h) = (400, 360)
+        XCTAssertGreaterThan(w * h, WebP.exhaustiveArea)
+        let frames: [Image] = try (0..<4).map { (k: Int) -> Image in
+            let sprite: (x: Int, y: Int, w: Int, h: Int, rgba: [UInt8]) = (20 + k * 90, 40 + k * 70, 120, 90, [200, UInt8(60 * k), 40, 255])
+            return try Image(width: w, height: h, straightPixels: canvas(w, h, fill: [0, 0, 0, 0], boxes: k == 3 ? [] : [sprite]))
+        }
+        let (bytes, decoded) = try encodedAndDecoded(frames)
+        XCTAssertEqual(decoded, frames.map(\.pixels))
+        let last = try XCTUnwrap(anmfChunks(bytes).last) + 8
+        XCTAssertEqual([Int(bytes[last + 6]), Int(bytes[last + 9])], [0, 0], "a 1 x 1 frame")
+        XCTAssertEqual(anmfFlags(bytes).map { $0 & 1 }, [1, 1, 1, 0])
     }
 
     /// A list screen fading darker, whose unchanged pixels (under 4 % of it) make libwebp code the

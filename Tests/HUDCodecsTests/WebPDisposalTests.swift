@@ -32,6 +32,21 @@ final class WebPDisposalTests: XCTestCase {
         XCTAssertGreaterThan(checked, 200, "most rectangles clear something")
     }
 
+    /// Disposal does some of the frame's drawing only where it clears a pixel the frame shows
+    /// transparent.
+    func testUncoversOnlyWhatTheFrameShowsTransparent() {
+        let (w, h) = (8, 4)
+        var previous = [UInt8](repeating: 0, count: w * h * 4)
+        previous[(1 * w + 5) * 4..<(1 * w + 5) * 4 + 4] = [40, 50, 60, 255]
+        var current = previous
+        current[(1 * w + 5) * 4 + 3] = 254
+        let around = WebP.Rect(x: 4, y: 0, w: 3, h: 3), elsewhere = WebP.Rect(x: 0, y: 0, w: 4, h: 4)
+        XCTAssertFalse(WebP.disposalUncovers(previous, current, width: w, rect: around), "the pixel is still shown")
+        current[(1 * w + 5) * 4..<(1 * w + 5) * 4 + 4] = [0, 0, 0, 0]
+        XCTAssertTrue(WebP.disposalUncovers(previous, current, width: w, rect: around))
+        XCTAssertFalse(WebP.disposalUncovers(previous, current, width: w, rect: elsewhere), "nothing shown there before")
+    }
+
     func testUnionHoldsBoth() {
         XCTAssertEqual(WebP.union(WebP.Rect(x: 2, y: 3, w: 4, h: 1), WebP.Rect(x: 5, y: 0, w: 3, h: 2)),
                        WebP.Rect(x: 2, y: 0, w: 6, h: 4))
