@@ -241,7 +241,8 @@ extension WebP {
             let (lossy, lossless, queue) = (config, losslessConfig, self.queue)
             for (i, c) in job.candidates.enumerated() where c.lossy {
                 queue.async(group: first) {
-                    job.results[i].result = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h, config: lossy)
+                    job.results[i].result = WebP.compress(pixels[i], width: c.rect.w, height: c.rect.h,
+                                                          config: WebP.lossyConfig(lossy, forPixels: pixels[i]))
                 }
             }
             job.done.enter()

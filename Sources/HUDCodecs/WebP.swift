@@ -30,7 +30,8 @@ public enum WebP {
         /// the encoder already chooses each frame's rectangle and blending itself.
         public static let defaultLosslessMethod = 4
         /// Lossy effort: the most. Lossy rectangles are cheap to compress, and the extra search keeps
-        /// `--quality 90` at half the GIF's bytes.
+        /// `--quality 90` at half the GIF's bytes. (Translucent ones are not cheap at this effort and
+        /// are compressed with less: see `WebP.lossyConfig`.)
         public static let defaultLossyMethod = 6
 
         func validate() throws {

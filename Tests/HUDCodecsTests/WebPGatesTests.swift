@@ -92,4 +92,15 @@ final class WebPGatesTests: XCTestCase {
     func testLossyQualityIsLibwebpsFourStepsLower() {
         XCTAssertEqual([100, 90, 75, 4, 0].map(WebP.libwebpQuality), [96, 86, 71, 0, 0])
     }
+
+    /// libwebp codes a lossy picture's alpha at the picture's method, and at method 6 tries every
+    /// lossless transform: a rectangle with a translucent pixel is compressed with method 5.
+    func testTranslucentLossyRectanglesAreCompressedWithLessEffort() throws {
+        let most = try WebP.config(quality: 90, method: 6)
+        var pixels = [UInt8](repeating: 255, count: 16 * 4)
+        XCTAssertEqual(WebP.lossyConfig(most, forPixels: pixels).method, 6, "opaque")
+        pixels[7 * 4 + 3] = 254
+        XCTAssertEqual(WebP.lossyConfig(most, forPixels: pixels).method, 5)
+        XCTAssertEqual(WebP.lossyConfig(try WebP.config(quality: 90, method: 3), forPixels: pixels).method, 3, "never raised")
+    }
 }
