@@ -2,8 +2,8 @@
 //
 // Design note: compressing a candidate costs about as much as libwebp's whole work on the frame, so
 // the encoder first decides which candidates can win:
-// - A rectangle's replaced and blended candidates (but a small rectangle's on a small canvas, which
-//   are cheap and get every candidate) are ranked by libwebp's own estimate of their cost (see
+// - A rectangle's replaced and blended candidates (but a small rectangle's, which are cheap and get
+//   every candidate) are ranked by libwebp's own estimate of their cost (see
 //   WebP.EntropyEstimate and `blendGate`), one pass over the pixels. Where libwebp will code the
 //   two with different transforms, the estimate compares them poorly (a full-screen fade may then
 //   code a fifth smaller blended, or larger), so both are compressed unless the estimates are far
@@ -26,13 +26,15 @@
 extension WebP {
     /// The replaced and blended candidates (indices) of a lossless frame that does not dispose the
     /// previous one, for `blendGate` to decide; nil (all candidates are then compressed) for a
-    /// rectangle under `costlyArea` on a canvas of at most `exhaustiveArea`, where the extra
-    /// compression is cheap and the margins are thinnest.
-    static func gatedPair(_ candidates: [Candidate], canvasArea: Int) -> (replace: Int, blend: Int)? {
+    /// rectangle under `costlyArea`, where the extra compression is cheap. There even a few cleared
+    /// pixels make the blend a little smaller (libwebp codes a transparent pixel as its prediction),
+    /// by more than the margins of small frames: a gradient bar's 780 x 12 rectangles with 0.3 %
+    /// of their pixels unchanged came out 1 to 3 % smaller blended.
+    static func gatedPair(_ candidates: [Candidate]) -> (replace: Int, blend: Int)? {
         guard let r = candidates.firstIndex(where: { !$0.disposesPrevious && !$0.blend && !$0.lossy }),
               let b = candidates.firstIndex(where: { !$0.disposesPrevious && $0.blend && !$0.lossy }),
               candidates[r].rect == candidates[b].rect,
-              candidates[r].rect.area >= costlyArea || canvasArea > exhaustiveArea else { return nil }
+              candidates[r].rect.area >= costlyArea else { return nil }
         return (r, b)
     }
 

@@ -10,11 +10,10 @@
 // (see `WebP.disposingCandidates`); its candidates assume the previous frame is written in its
 // changed box, and where that frame is written after a disposal of its own, in another rectangle,
 // the candidates for that one are made once that frame is chosen (reusing any compression of the
-// same pixels). A rectangle (but a
-// small one on a small canvas) is replaced or blended only as libwebp's own estimate of the two says
-// (see WebP+Gates.swift). A rectangle compressed for an earlier frame (a looping animation's) is
-// taken from the cache (see WebP.CompressionCache). The canvas starts transparent, so a first frame
-// draws only the box of what is not.
+// same pixels). A rectangle (but a small one) is replaced or blended only as libwebp's own
+// estimate of the two says (see WebP+Gates.swift). A rectangle compressed for an earlier frame (a
+// looping animation's) is taken from the cache (see WebP.CompressionCache). The canvas starts
+// transparent, so a first frame draws only the box of what is not.
 // A lossy frame replaces its changed rectangle with lossy pixels unless one of its exact lossless
 // candidates is smaller (compressed only where libwebp's estimate of it shows it within reach).
 // Frames are compressed while more arrive: appending waits only while more frames than cores are
@@ -170,7 +169,7 @@ extension WebP {
             inFlightBytes += job.heldBytes
             if options.quality != nil {
                 compressLossyFirst(job, pixels: pixels)
-            } else if let (w, h) = size, let pair = WebP.gatedPair(job.candidates, canvasArea: w * h) {
+            } else if let pair = WebP.gatedPair(job.candidates) {
                 compressGated(pair, of: job, pixels: pixels)
                 for i in job.candidates.indices where i != pair.replace && i != pair.blend {
                     compress(i, of: job, pixels: pixels[i])

@@ -9,16 +9,14 @@ final class WebPGatesTests: XCTestCase {
                        disposing: disposes ? WebP.Rect(x: 0, y: 0, w: side, h: side) : nil)
     }
 
-    func testOnlySmallRectanglesOfSmallCanvasesEscapeTheGate() {
-        let small = WebP.exhaustiveArea, large = WebP.exhaustiveArea + 1
+    func testOnlySmallRectanglesEscapeTheGate() {
         let pair = [candidate(128, blend: false), candidate(128, blend: true), candidate(130, blend: true, disposes: true)]
-        XCTAssertEqual(WebP.gatedPair(pair, canvasArea: small).map { [$0.replace, $0.blend] }, [0, 1])
-        let smallPair = [candidate(127, blend: false), candidate(127, blend: true)]
-        XCTAssertNil(WebP.gatedPair(smallPair, canvasArea: small), "a small rectangle of a small canvas: every candidate")
-        XCTAssertEqual(WebP.gatedPair(smallPair, canvasArea: large).map { [$0.replace, $0.blend] }, [0, 1])
-        XCTAssertNil(WebP.gatedPair([candidate(128, blend: false), candidate(130, blend: true, disposes: true)], canvasArea: large),
+        XCTAssertEqual(WebP.gatedPair(pair).map { [$0.replace, $0.blend] }, [0, 1])
+        XCTAssertNil(WebP.gatedPair([candidate(127, blend: false), candidate(127, blend: true)]),
+                     "a small rectangle: every candidate")
+        XCTAssertNil(WebP.gatedPair([candidate(128, blend: false), candidate(130, blend: true, disposes: true)]),
                      "a disposing blend is not gated")
-        XCTAssertNil(WebP.gatedPair([candidate(128, blend: true)], canvasArea: large), "a blend without a replaced twin")
+        XCTAssertNil(WebP.gatedPair([candidate(128, blend: true)]), "a blend without a replaced twin")
     }
 
     func testPaletteRectanglesAreRankedHoweverFewPixelsClear() {
