@@ -46,7 +46,8 @@ extension WebP {
     /// `config` (lossy) for compressing `pixels` (straight RGBA): at most method 5 where a pixel is
     /// not opaque. libwebp codes the alpha plane losslessly at the picture's method, and at method 6
     /// with full alpha quality it tries every lossless transform: on a full-screen translucent
-    /// overlay 18 times as long (3.3 s a frame) for a third fewer alpha bytes.
+    /// overlay that takes seconds a frame, an order of magnitude longer, to save under a third of
+    /// the alpha bytes.
     static func lossyConfig(_ config: WebPConfig, forPixels pixels: [UInt8]) -> WebPConfig {
         guard config.method > maxTranslucentLossyMethod, hasTranslucency(pixels) else { return config }
         var lowered = config
