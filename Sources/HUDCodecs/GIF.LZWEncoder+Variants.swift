@@ -32,11 +32,13 @@ extension GIF.LZWEncoder {
         defer { results.deinitialize(); results.deallocate() }
         /// Compresses the jobs of `part` (of `parts`) with `encoder`: greedy and look-ahead jobs alternate
         /// between the parts, so both get a similar share of the work.
+        /// A single job compresses its segments on all cores instead.
         func run(_ encoder: inout GIF.LZWEncoder, part: Int, of parts: Int) {
             for (j, job) in jobs.enumerated() where (j / 2 + j % 2) % parts == part {
                 var indices: [UInt8] = []
                 let data = encoder.encode(variants[job.variant], count: count, minCodeSize: table.codeSize, colors: table.colors,
-                                          budget: budget, lookingAhead: job.lookingAhead, indices: &indices)
+                                          budget: budget, lookingAhead: job.lookingAhead, parallel: jobs.count == 1,
+                                          indices: &indices)
                 results[j] = (data, indices)
             }
         }

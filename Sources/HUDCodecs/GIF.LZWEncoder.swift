@@ -19,6 +19,14 @@
 // A code's string is already in the frame's output: the decoder defines it as the previous string
 // plus the next index, which were emitted side by side. So the encoder keeps where that string
 // starts and copies it from there, instead of walking its parents one dependent load at a time.
+// The search is also the serial step of GIF encoding (each frame's choices depend on what the frame
+// before it showed), so a large frame is cut into segments of a fixed size, each compressed with a
+// dictionary of its own and joined by a clear code, and the segments are compressed on all cores.
+// The cut costs the dictionary that the next segment would have inherited; a segment is about as
+// long as a dictionary lasts on a full-screen frame, and the segments depend on the pixel count
+// alone, so the bytes do not depend on the machine.
+import Dispatch
+
 extension GIF {
     /// What the LZW encoder may draw at each pixel of a frame.
     struct PixelChoices {
@@ -47,22 +55,8 @@ extension GIF {
 
     struct LZWEncoder {
         static let maxCode = 4096
-        /// The (code, index) -> child map, open-addressed: each slot holds key << 12 | child, 0 when
-        /// empty (no child code is 0). A dense table of every (code, index) pair is megabytes, and its
-        /// lookups (one per trie node the search visits) missed the caches; this one stays in them.
-        private var slots = [UInt32](repeating: 0, count: LZWEncoder.slotCount)
-        static let slotCount = 1 << 13
-        private var firstChild = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
-        /// Per code, what the search reads of it when walking its parent's children, in one load:
-        /// its next sibling << 40 | its suffix << 32 | the suffix's colour (0 if not drawable).
-        private var node = [UInt64](repeating: 0, count: LZWEncoder.maxCode)
-        /// Per code, where its string starts in the frame's output (the previous string's start when
-        /// the code was defined).
-        private var start = [Int32](repeating: 0, count: LZWEncoder.maxCode)
-        private var parent = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
-        /// The search's pending (code, depth) pairs as code | depth << 16; sized for the most a search
-        /// can push (every visit pushes at most one entry per child).
-        private var stack = [Int](repeating: 0, count: (LZWEncoder.searchBudget + 1) * 257)
+        /// One dictionary per segment of a frame (see `segments`), grown on demand.
+        private var tables: [Tables] = [Tables()]
         /// Nodes a lossy search may branch at per emitted code: bounds the time on long runs of choice.
         static let searchBudget = 48
         /// A second encoder, for compressing variants on a second thread (GIF.LZWEncoder+Variants).
@@ -72,32 +66,93 @@ extension GIF {
         /// the terminating empty block. `indices` receives the index chosen for every pixel.
         /// `lookingAhead` chooses each string by `lookAhead` instead of greedily.
         /// `colors` are the table's colours as flattened pixels (0 for the transparent entry);
-        /// `budget` the squared sRGB error a pixel with a `truth` may take.
+        /// `budget` the squared sRGB error a pixel with a `truth` may take. With `parallel`, the
+        /// frame's segments are compressed on all cores; the bytes are the same either way.
         mutating func encode(_ choices: PixelChoices, count: Int, minCodeSize: Int, colors: [UInt32],
-                             budget: Int, lookingAhead: Bool = false, indices: inout [UInt8]) -> [UInt8] {
-            var bits = BitWriter()
+                             budget: Int, lookingAhead: Bool = false, parallel: Bool = false,
+                             indices: inout [UInt8]) -> [UInt8] {
             // Every index is written below.
             if indices.count < count { indices = [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count } }
             var palette = colors
             while palette.count < 256 { palette.append(0) }
+            let parts = LZWEncoder.segments(count)
+            while tables.count < parts.count { tables.append(Tables()) }
+            var streams = [BitWriter](repeating: BitWriter(), count: parts.count)
             choices.target.withUnsafeBufferPointer { target in
             choices.alternative.withUnsafeBufferPointer { alt in
             choices.truth.withUnsafeBufferPointer { truth in
             palette.withUnsafeBufferPointer { pal in
             indices.withUnsafeMutableBufferPointer { out in
-            slots.withUnsafeMutableBufferPointer { slots in
-            firstChild.withUnsafeMutableBufferPointer { first in
-            node.withUnsafeMutableBufferPointer { node in
-            parent.withUnsafeMutableBufferPointer { parent in
-            start.withUnsafeMutableBufferPointer { start in
-            stack.withUnsafeMutableBufferPointer { stack in
-                let trie = Trie(slots: slots, first: first, node: node, parent: parent, start: start)
-                let input = Input(target: target, alt: alt, truth: truth, palette: pal, budget: budget, count: count,
-                                  lookingAhead: lookingAhead)
-                LZWEncoder.compress(input, trie: trie, stack: stack, minCodeSize: minCodeSize, out: out, bits: &bits)
-            }}}}}}}}}}}
+            tables.withUnsafeMutableBufferPointer { tables in
+            streams.withUnsafeMutableBufferPointer { streams in
+                func run(_ k: Int) {
+                    let r = parts[k]
+                    let input = Input(target: UnsafeBufferPointer(rebasing: target[r]), alt: UnsafeBufferPointer(rebasing: alt[r]),
+                                      truth: UnsafeBufferPointer(rebasing: truth[r]), palette: pal, budget: budget,
+                                      count: r.count, lookingAhead: lookingAhead)
+                    streams[k] = tables[k].compress(input, minCodeSize: minCodeSize, out: UnsafeMutableBufferPointer(rebasing: out[r]),
+                                                    opens: k == 0, closes: k == parts.count - 1)
+                }
+                if parallel && parts.count > 1 {
+                    DispatchQueue.concurrentPerform(iterations: parts.count, execute: run)
+                } else {
+                    for k in parts.indices { run(k) }
+                }
+            }}}}}}}
+            var bits = streams[0]
+            for s in streams.dropFirst() { bits.append(s) }
             return bits.finish()
         }
+
+        /// Pixels per segment: a frame is compressed in segments of at least this many pixels, each
+        /// with a dictionary of its own (a clear code between them), so that they can be compressed
+        /// at once.
+        static let segmentPixels = 1 << 16
+
+        /// The segments of a frame of `count` pixels: they depend on the count alone, never on the
+        /// machine, so the output does not either.
+        static func segments(_ count: Int) -> [Range<Int>] {
+            let n = max(1, count / segmentPixels)
+            return (0..<n).map { k in k * count / n ..< (k + 1) * count / n }
+        }
+
+        /// A dictionary and the search's stack.
+        private struct Tables {
+            /// The (code, index) -> child map, open-addressed: each slot holds key << 12 | child, 0 when
+            /// empty (no child code is 0). A dense table of every (code, index) pair is megabytes, and its
+            /// lookups (one per trie node the search visits) missed the caches; this one stays in them.
+            var slots = [UInt32](repeating: 0, count: LZWEncoder.slotCount)
+            var firstChild = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
+            /// Per code, what the search reads of it when walking its parent's children, in one load:
+            /// its next sibling << 40 | its suffix << 32 | the suffix's colour (0 if not drawable).
+            var node = [UInt64](repeating: 0, count: LZWEncoder.maxCode)
+            /// Per code, where its string starts in the segment's output (the previous string's start
+            /// when the code was defined).
+            var start = [Int32](repeating: 0, count: LZWEncoder.maxCode)
+            var parent = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
+            /// The search's pending (code, depth) pairs as code | depth << 16; sized for the most a search
+            /// can push (every visit pushes at most one entry per child).
+            var stack = [Int](repeating: 0, count: (LZWEncoder.searchBudget + 1) * 257)
+
+            /// Compresses one segment: `opens` the frame's (its first clear code), `closes` it (the end
+            /// code) or else ends with a clear code, after which the next segment starts afresh.
+            mutating func compress(_ input: Input, minCodeSize: Int, out: UnsafeMutableBufferPointer<UInt8>,
+                                   opens: Bool, closes: Bool) -> BitWriter {
+                var bits = BitWriter()
+                slots.withUnsafeMutableBufferPointer { slots in
+                firstChild.withUnsafeMutableBufferPointer { first in
+                node.withUnsafeMutableBufferPointer { node in
+                parent.withUnsafeMutableBufferPointer { parent in
+                start.withUnsafeMutableBufferPointer { start in
+                stack.withUnsafeMutableBufferPointer { stack in
+                    let trie = Trie(slots: slots, first: first, node: node, parent: parent, start: start)
+                    LZWEncoder.compress(input, trie: trie, stack: stack, minCodeSize: minCodeSize, out: out,
+                                        opens: opens, closes: closes, bits: &bits)
+                }}}}}}
+                return bits
+            }
+        }
+        static let slotCount = 1 << 13
 
         /// The pixels' choices as raw buffers.
         private struct Input {
@@ -257,11 +312,12 @@ extension GIF {
         /// The LZW loop: emits the longest acceptable string at each position and grows the
         /// dictionary the way the decoder does.
         private static func compress(_ input: Input, trie: Trie, stack: UnsafeMutableBufferPointer<Int>,
-                                     minCodeSize: Int, out: UnsafeMutableBufferPointer<UInt8>, bits: inout BitWriter) {
+                                     minCodeSize: Int, out: UnsafeMutableBufferPointer<UInt8>,
+                                     opens: Bool, closes: Bool, bits: inout BitWriter) {
             trie.reset()
             let clear = 1 << minCodeSize, end = clear + 1
             var next = clear + 2, width = minCodeSize + 1
-            bits.put(clear, width)
+            if opens { bits.put(clear, width) }
             var previous = -1, previousLength = 0
             var p = 0
             while p < input.count {
@@ -300,37 +356,49 @@ extension GIF {
                     next = clear + 2; width = minCodeSize + 1; previous = -1
                 }
             }
-            bits.put(end, width)
+            bits.put(closes ? end : clear, width)
         }
     }
 
-    /// Packs codes least significant bit first into GIF sub-blocks.
+    /// Packs codes least significant bit first; `finish` cuts the bytes into GIF sub-blocks.
     struct BitWriter {
-        private var out: [UInt8] = []
-        private var block: [UInt8] = []
+        private var bytes: [UInt8] = []
         private var acc: UInt64 = 0
         private var count = 0
 
-        init() { out.reserveCapacity(1 << 16); block.reserveCapacity(255) }
+        init() { bytes.reserveCapacity(1 << 14) }
 
         @inline(__always)
         mutating func put(_ code: Int, _ width: Int) {
             acc |= UInt64(code) << UInt64(count)
             count += width
             while count >= 8 {
-                block.append(UInt8(truncatingIfNeeded: acc))
+                bytes.append(UInt8(truncatingIfNeeded: acc))
                 acc >>= 8; count -= 8
-                if block.count == 255 { emitBlock() }
             }
         }
 
-        private mutating func emitBlock() {
-            out.append(UInt8(block.count)); out.append(contentsOf: block); block.removeAll(keepingCapacity: true)
+        /// Appends the bits `other` holds after these (a segment after the one before it).
+        mutating func append(_ other: BitWriter) {
+            if count == 0 {
+                bytes.append(contentsOf: other.bytes)
+            } else {
+                for b in other.bytes { put(Int(b), 8) }
+            }
+            if other.count > 0 { put(Int(other.acc), other.count) }
         }
 
+        /// The bits as sub-blocks (a length byte, then up to 255 bytes), the last byte padded with zeros.
         mutating func finish() -> [UInt8] {
-            if count > 0 { block.append(UInt8(truncatingIfNeeded: acc)); acc = 0; count = 0 }
-            if !block.isEmpty { emitBlock() }
+            if count > 0 { bytes.append(UInt8(truncatingIfNeeded: acc)); acc = 0; count = 0 }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 255 + 1)
+            var i = 0
+            while i < bytes.count {
+                let n = min(255, bytes.count - i)
+                out.append(UInt8(n)); out.append(contentsOf: bytes[i..<(i + n)])
+                i += n
+            }
             return out
         }
     }

@@ -5,27 +5,6 @@ import HUDRaster
 @testable import HUDCodecs
 
 final class GIFCodeSizeTests: XCTestCase {
-    /// Decodes GIF LZW sub-blocks: the indices and the number of codes read (clear and end included).
-    private func decodeLZW(_ blocks: [UInt8], minCodeSize: Int) -> (indices: [Int], codes: Int) {
-        var data: [UInt8] = [], at = 0
-        while at < blocks.count { let n = Int(blocks[at]); data += blocks[(at + 1)..<(at + 1 + n)]; at += n + 1 }
-        let clear = 1 << minCodeSize
-        var table: [[Int]] = [], width = minCodeSize + 1, previous = -1, bit = 0, codes = 0
-        var out: [Int] = []
-        while bit + width <= data.count * 8 {
-            var code = 0
-            for b in 0..<width where data[(bit + b) >> 3] & (1 << UInt8((bit + b) & 7)) != 0 { code |= 1 << b }
-            bit += width; codes += 1
-            if code == clear { table = (0..<clear).map { [$0] } + [[], []]; width = minCodeSize + 1; previous = -1; continue }
-            if code == clear + 1 { break }
-            let string = code < table.count ? table[code] : table[previous] + [table[previous][0]]
-            if previous >= 0 && table.count < 4096 { table.append(table[previous] + [string[0]]) }
-            out += string; previous = code
-            if table.count == 1 << width && width < 12 { width += 1 }
-        }
-        return (out, codes)
-    }
-
     /// A run of one index takes the codes of lengths 1, 2, 3...: each string is the previous one
     /// plus its first index, the code the decoder defines as it reads it.
     func testRunOfOneIndexGrowsByOneEveryCode() {
@@ -34,7 +13,7 @@ final class GIFCodeSizeTests: XCTestCase {
         choices.target = [UInt8](repeating: 1, count: n)
         var encoder = GIF.LZWEncoder(), indices: [UInt8] = []
         let data = encoder.encode(choices, count: n, minCodeSize: 2, colors: [], budget: 0, indices: &indices)
-        let (decoded, codes) = decodeLZW(data, minCodeSize: 2)
+        let (decoded, codes) = decodeGIFLZW(data, minCodeSize: 2)
         XCTAssertEqual(decoded, [Int](repeating: 1, count: n))
         XCTAssertEqual(indices, choices.target)
         // 226 strings of lengths 1...226 cover 25651 >= 25600 pixels; plus the clear and end codes.
@@ -52,7 +31,7 @@ final class GIFCodeSizeTests: XCTestCase {
         }
         var encoder = GIF.LZWEncoder(), indices: [UInt8] = []
         let data = encoder.encode(choices, count: n, minCodeSize: 2, colors: [], budget: 0, indices: &indices)
-        let (decoded, codes) = decodeLZW(data, minCodeSize: 2)
+        let (decoded, codes) = decodeGIFLZW(data, minCodeSize: 2)
         XCTAssertEqual(decoded.map(UInt8.init), indices)
         XCTAssertEqual(codes, 100 + 2, "strings of lengths 1...100 cover 5050 pixels")
     }
@@ -134,7 +113,7 @@ final class GIFCodeSizeTests: XCTestCase {
         let b = encoder.encode(choices, count: n, minCodeSize: 3, colors: [], budget: 0, lookingAhead: true, indices: &ahead)
         XCTAssertNotEqual(a, b, "looking ahead chose the same strings")
         for (data, indices) in [(a, greedy), (b, ahead)] {
-            let (decoded, codes) = decodeLZW(data, minCodeSize: 3)
+            let (decoded, codes) = decodeGIFLZW(data, minCodeSize: 3)
             XCTAssertEqual(decoded.map(UInt8.init), indices)
             XCTAssertGreaterThan(codes, 4096, "the dictionary was not reset")
             for j in 0..<n {
