@@ -8,6 +8,10 @@
 // rendering (GIF.StatisticsQueue) and competes with it for the cores, so its per-pixel work is kept
 // small: only the band of rows the spool found changed is read, unchanged pixels in it are skipped
 // eight at a time, and what is streamed per pixel is kept to the colours and a 4-byte time index.
+// A frame that changes most of a large canvas (a fade) is counted in two halves on two threads:
+// at the end of an animation the last fade's statistics are all that stands between the rendered
+// frames and the palette.
+import Dispatch
 
 extension GIF {
     /// Colour statistics gathered in the first pass over the frames.
@@ -34,6 +38,10 @@ extension GIF {
         /// line per update; the histogram is far larger than the caches). Only the pages colours
         /// reach are ever written (GIF.Histogram).
         private(set) var bins = Histogram(binCount: binCount)
+        /// The sums of the second halves of large ranges (see `replace`), added to `bins` at `close`:
+        /// each half adds in pixel order into a histogram of its own, so the sums do not depend on
+        /// which thread finished first.
+        private var tail: Histogram?
         /// Exact colours while there are few of them (nil once there are more than `exactLimit`).
         var exact: [UInt32: Double]? = [:]
         let exactLimit: Int
@@ -81,40 +89,80 @@ extension GIF {
 
         /// Counts every pixel's colour that `frame` replaces (all of them when `frame` is nil),
         /// weighted by its time on screen, and marks the replaced pixels as shown from `time` (the
-        /// caller then keeps `frame` as the previous frame). Raw buffers are taken once: per-pixel
-        /// access to the arrays would cost more than the counting.
+        /// caller then keeps `frame` as the previous frame). A range of at least `splitPixels` is
+        /// counted in two halves at once, the second into `tail`.
         private mutating func replace(with frame: [UInt32]?, at time: Double, in range: Range<Int>? = nil) {
-            let exactOn = exact != nil
-            var exactAdds: [(UInt32, Double)] = []
-            var transparent = false
-            let cap = Self.lifetimeCap
             let new = frame ?? []
-            let h = uniqueBins().bins
             if frame != nil { times.append(time) }
-            let now = UInt32(truncatingIfNeeded: times.count - 1)
+            let r = range ?? 0..<previous.count
+            let halves = r.count >= Self.splitPixels
+                ? [r.lowerBound..<(r.lowerBound + r.count / 2), (r.lowerBound + r.count / 2)..<r.upperBound] : [r]
+            let targets = halves.count == 2 ? [uniqueBins().bins, uniqueTail().bins] : [uniqueBins().bins]
+            var counts = [Counted](repeating: Counted(), count: halves.count)
+            let exactOn = exact != nil, now = UInt32(truncatingIfNeeded: times.count - 1)
             previous.withUnsafeBufferPointer { p in
             since.withUnsafeMutableBufferPointer { s in
             times.withUnsafeBufferPointer { t in
             new.withUnsafeBufferPointer { f in
+            counts.withUnsafeMutableBufferPointer { counts in
+                let pixels = Pixels(previous: p, since: s, times: t, frame: f, time: time, now: now, exactOn: exactOn)
+                if halves.count == 2 {
+                    DispatchQueue.concurrentPerform(iterations: 2) { k in counts[k] = pixels.count(halves[k], into: targets[k]) }
+                } else {
+                    counts[0] = pixels.count(halves[0], into: targets[0])
+                }
+            }}}}}
+            for c in counts {
+                if c.transparent { hasTransparency = true }
+                for (colour, wt) in c.exactAdds {
+                    guard exact != nil else { break }
+                    exact![colour, default: 0] += wt
+                    if exact!.count > exactLimit { exact = nil }
+                }
+            }
+        }
+
+        /// Ranges of at least this many pixels are counted in two halves on two threads.
+        static let splitPixels = 1 << 17
+
+        /// What counting a range found besides the histogram's sums: its exact colours' weights in
+        /// pixel order (runs of one colour merged) and whether it met a transparent pixel.
+        private struct Counted {
+            var exactAdds: [(UInt32, Double)] = []
+            var transparent = false
+        }
+
+        /// The statistics' per-pixel state as raw buffers, taken once: per-pixel access to the
+        /// arrays would cost more than the counting.
+        private struct Pixels {
+            let previous: UnsafeBufferPointer<UInt32>, since: UnsafeMutableBufferPointer<UInt32>
+            let times: UnsafeBufferPointer<Double>, frame: UnsafeBufferPointer<UInt32>
+            let time: Double, now: UInt32, exactOn: Bool
+
+            /// Counts the replaced colours of `range` into `h` (pixels of other ranges are not touched).
+            func count(_ range: Range<Int>, into h: Histogram.Bins) -> Counted {
+                let p = previous, s = since, t = times, f = frame
+                var counted = Counted()
+                let cap = ColorStatistics.lifetimeCap
                 let all = f.isEmpty
                 // Runs of one colour (flat areas) or shown since one moment (a fade's rows) compute
                 // their bin or their weight once, and add to the bin in registers.
                 var runColour: UInt32 = 0, runSince = UInt32.max, wt = 0.0, stale = true
                 var rgb = SIMD3<Double>(), weighted = SIMD4<Double>()
                 var bin = BinAccumulator()
-                let n = range?.upperBound ?? p.count
-                var i = (range?.lowerBound ?? 0) - 1
+                let n = range.upperBound
+                var i = range.lowerBound - 1
                 while true {
                     i += 1
                     if i >= n { break }
                     if !all {
                         // Unchanged pixels are most of a UI animation's frame: skipped 8 at a time.
-                        if i & 7 == 0, i + 8 <= n, Self.sameGroup(f, p, at: i) { i += 7; continue }
+                        if i & 7 == 0, i + 8 <= n, ColorStatistics.sameGroup(f, p, at: i) { i += 7; continue }
                         if f[i] == p[i] { continue }
                     }
                     let c = p[i]
                     if c & GIF.opaqueBit == 0 {
-                        transparent = true
+                        counted.transparent = true
                     } else {
                         if s[i] != runSince {
                             runSince = s[i]
@@ -124,7 +172,7 @@ extension GIF {
                         if c != runColour {
                             runColour = c
                             let ri = Int((c >> 16) & 0xFF), gi = Int((c >> 8) & 0xFF), bi = Int(c & 0xFF)
-                            bin.select(Self.bin(ri, gi, bi) &* 4, in: h)
+                            bin.select(ColorStatistics.bin(ri, gi, bi) &* 4, in: h)
                             rgb = SIMD3(Double(ri), Double(gi), Double(bi))
                             stale = true
                         }
@@ -135,18 +183,17 @@ extension GIF {
                         bin.add(weighted)
                         if exactOn {
                             // Runs of one colour (flat areas) go to the dictionary as one update.
-                            if let last = exactAdds.last, last.0 == c { exactAdds[exactAdds.count - 1].1 += wt } else { exactAdds.append((c, wt)) }
+                            if let last = counted.exactAdds.last, last.0 == c {
+                                counted.exactAdds[counted.exactAdds.count - 1].1 += wt
+                            } else {
+                                counted.exactAdds.append((c, wt))
+                            }
                         }
                     }
                     if !all { s[i] = now }
                 }
                 bin.store(into: h)
-            }}}}
-            if transparent { hasTransparency = true }
-            for (c, wt) in exactAdds {
-                guard exact != nil else { break }
-                exact![c, default: 0] += wt
-                if exact!.count > exactLimit { exact = nil }
+                return counted
             }
         }
 
@@ -156,9 +203,16 @@ extension GIF {
             return bins
         }
 
+        /// The second halves' histogram, made on first use, copied as `bins` is.
+        private mutating func uniqueTail() -> Histogram {
+            if tail == nil { tail = Histogram(binCount: Self.binCount) }
+            if !isKnownUniquelyReferenced(&tail!) { tail = tail!.copy() }
+            return tail!
+        }
+
         /// Whether the 8 pixels from `i` are the same in `a` and `b` (four 64-bit compares).
         @inline(__always)
-        private static func sameGroup(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, at i: Int) -> Bool {
+        fileprivate static func sameGroup(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, at i: Int) -> Bool {
             let x = UnsafeRawPointer(a.baseAddress! + i), y = UnsafeRawPointer(b.baseAddress! + i)
             var d: UInt64 = 0
             for w in 0..<4 { d |= x.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self) ^ y.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self) }
@@ -168,6 +222,7 @@ extension GIF {
         /// Counts the colours still on screen when the animation ends at `time`.
         mutating func close(at time: Double) {
             replace(with: nil, at: time)
+            if let tail { uniqueBins().add(tail); self.tail = nil }
             previous = []
             since = []
             times = []

@@ -66,6 +66,16 @@ extension GIF {
             return h
         }
 
+        /// Adds `other`'s sums to these, bin by bin.
+        func add(_ other: Histogram) {
+            let view = bins
+            other.forEachWrittenBlock { block in
+                let start = block * Self.blockBins * 4
+                for k in start..<(start + Self.blockBins * 4) { view.sums[k] += other.sums[k] }
+                view.written[block] = 1
+            }
+        }
+
         /// Calls `body` with the index of every block that was written, in order.
         func forEachWrittenBlock(_ body: (Int) -> Void) {
             for block in 0..<written.count where written[block] != 0 { body(block) }

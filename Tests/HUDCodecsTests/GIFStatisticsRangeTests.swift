@@ -65,6 +65,50 @@ final class GIFStatisticsRangeTests: XCTestCase {
         XCTAssertEqual(told.exact, scanned.exact)
         XCTAssertEqual(told.hasTransparency, scanned.hasTransparency)
     }
+
+    /// A range of at least `splitPixels` is counted in two halves at once: each half adds in pixel
+    /// order into sums of its own (the first half with the smaller ranges), and the two are added
+    /// at the end, so the sums are the same on every run and machine.
+    func testLargeRangesAreCountedInTwoHalves() {
+        let w = 512, h = 300, n = w * h
+        XCTAssertGreaterThanOrEqual(n, GIF.ColorStatistics.splitPixels)
+        func colour(_ i: Int, _ k: Int) -> UInt32 { GIF.opaqueBit | UInt32((i / 7 + k * 13) % 64) * 0x03_0201 }
+        var frames = [(0..<n).map { colour($0, 0) }], ranges = [0..<n], times = [0.0]
+        for k in 1..<6 {
+            // Odd frames change a band smaller than the split size, even frames nearly everything.
+            let band = k % 2 == 1 ? (w * 10)..<(w * 40) : (w * 3)..<(w * 290)
+            var frame = frames[k - 1]
+            for i in band { frame[i] = colour(i, k) }
+            // Uneven times: weights whose sums round, so the order of the additions shows.
+            frames.append(frame); ranges.append(band); times.append(Double(k) * 0.0413 + Double(k * k) * 0.0017)
+        }
+        let end = 0.3111
+        var stats = GIF.ColorStatistics(exactLimit: 255)
+        for k in frames.indices { stats.add(frames[k], at: times[k], changed: ranges[k]) }
+        stats.close(at: end)
+
+        // The definition, with the halves' sums kept apart until the end.
+        var first: [Int: SIMD4<Double>] = [:], second: [Int: SIMD4<Double>] = [:]
+        var previous = frames[0], since = [Double](repeating: 0, count: n)
+        func count(_ range: Range<Int>, _ frame: [UInt32]?, _ now: Double) {
+            let mid = range.count >= GIF.ColorStatistics.splitPixels ? range.lowerBound + range.count / 2 : range.upperBound
+            for i in range where frame == nil || frame![i] != previous[i] {
+                let c = previous[i], wt = min(GIF.ColorStatistics.lifetimeCap, 1 + max(0, now - since[i]) * 25)
+                let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
+                let add = SIMD4(wt, wt * Double(r), wt * Double(g), wt * Double(b))
+                if i < mid { first[GIF.ColorStatistics.bin(r, g, b), default: .zero] += add } else { second[GIF.ColorStatistics.bin(r, g, b), default: .zero] += add }
+                if let frame { previous[i] = frame[i]; since[i] = now }
+            }
+        }
+        for k in frames.indices.dropFirst() { count(ranges[k], frames[k], times[k]) }
+        count(0..<n, nil, end)
+        let expected = first.merging(second) { $0 + $1 }
+        XCTAssertFalse(second.isEmpty)
+        let got = sums(stats)
+        XCTAssertEqual(got.count, expected.count)
+        let differing = expected.filter { got[$0.key].map { $0.map(\.bitPattern) } != $0.value.map(\.bitPattern) }
+        XCTAssertEqual(differing.count, 0, "bins whose sums differ from the halves' definition")
+    }
 }
 
 private extension SIMD4 where Scalar == Double {
