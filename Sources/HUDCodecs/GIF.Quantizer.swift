@@ -7,6 +7,8 @@
 // rest. Ordered dithering picks between the two palette colours around a colour by a threshold tied
 // to the pixel's position, so its pattern is stable in time. Nearest-colour searches go through an exact per-colour cache (a bit per RGB value marks it
 // known), since fades repeat the same colours along rows and from frame to frame.
+import Dispatch
+
 extension GIF {
     struct Quantizer {
         let width: Int, height: Int
@@ -16,6 +18,8 @@ extension GIF {
         private let transparent: UInt8
         private var cache: [UInt8]
         private var known: [UInt64]
+        /// A second quantiser (a colour cache of its own) for the lower half of a large first frame.
+        private var helper: [Quantizer] = []
 
         init(width: Int, height: Int, palette: Palette, dithering: Dithering) {
             self.width = width; self.height = height
@@ -74,9 +78,40 @@ extension GIF {
         }
 
         /// Fills `quantized` with palette indices for the pixels that `needs` marks (non-zero; 1 = its
-        /// source changed since the previous frame). Works on raw buffers taken once per frame
-        /// (per-access exclusivity checks on the arrays cost more than the quantisation itself).
+        /// source changed since the previous frame). A large first frame, dithered throughout, is
+        /// quantised in two halves at once (see `splitPixels`).
         mutating func quantize(_ frame: [UInt32], needs: [UInt8], first: Bool, into quantized: inout [UInt8]) {
+            let split = first && width * height >= Self.splitPixels && height >= 2
+            frame.withUnsafeBufferPointer { f in
+            needs.withUnsafeBufferPointer { nd in
+            quantized.withUnsafeMutableBufferPointer { q in
+                if !split { quantizeRows(0..<height, f, nd, q, first: first); return }
+                var lower = helper.popLast() ?? Quantizer(width: width, height: height, palette: palette, dithering: dithering)
+                let mid = height / 2
+                withUnsafeMutablePointer(to: &self) { upper in
+                withUnsafeMutablePointer(to: &lower) { lower in
+                    DispatchQueue.concurrentPerform(iterations: 2) { k in
+                        if k == 0 {
+                            upper.pointee.quantizeRows(0..<mid, f, nd, q, first: true)
+                        } else {
+                            lower.pointee.quantizeRows(mid..<upper.pointee.height, f, nd, q, first: true)
+                        }
+                    }
+                }}
+                helper.append(lower)
+            }}}
+        }
+
+        /// First frames of at least this many pixels are quantised in two halves (top and bottom) on
+        /// two threads, each diffusing its own error: the first frame is the one frame dithered
+        /// throughout, and the frame writer waits for it. The lower half starts without the error
+        /// of the row above it; the halves depend on the frame's size alone.
+        static let splitPixels = 1 << 17
+
+        /// Quantises `rows` (see `quantize`). Works on raw buffers taken once per frame (per-access
+        /// exclusivity checks on the arrays cost more than the quantisation itself).
+        private mutating func quantizeRows(_ rows: Range<Int>, _ f: UnsafeBufferPointer<UInt32>, _ nd: UnsafeBufferPointer<UInt8>,
+                                           _ q: UnsafeMutableBufferPointer<UInt8>, first: Bool) {
             var strength: Float = 0
             var ordered = false
             switch dithering {
@@ -101,9 +136,6 @@ extension GIF {
                 let db = abs(Int32(a & 0xFF) - Int32(b & 0xFF))
                 return UInt32(max(dr, max(dg, db)))
             }
-            frame.withUnsafeBufferPointer { f in
-            needs.withUnsafeBufferPointer { nd in
-            quantized.withUnsafeMutableBufferPointer { q in
             cache.withUnsafeMutableBufferPointer { cache in
             known.withUnsafeMutableBufferPointer { known in
                 @inline(__always) func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
@@ -140,7 +172,7 @@ extension GIF {
                 // The last colour drawn undithered and its index: runs of one colour (flat areas, and a
                 // fade's rows) look it up once.
                 var lastColour: UInt32 = 0, lastIndex = t
-                for y in 0..<h {
+                for y in rows {
                     if nextDirty { next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }; nextDirty = false }
                     let row = y * w
                     for x in 0..<w {
@@ -180,7 +212,7 @@ extension GIF {
                     }
                     if strength > 0 { swap(&cur, &next); swap(&curDirty, &nextDirty) }
                 }
-            }}}}}
+            }}
         }
     }
 }

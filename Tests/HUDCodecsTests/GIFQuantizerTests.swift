@@ -43,4 +43,29 @@ final class GIFQuantizerTests: XCTestCase {
             }
         }
     }
+
+    /// A large first frame is dithered in two halves at once, each diffusing its own error: the top
+    /// half is what the top rows alone give, and the bottom half what the bottom rows alone give.
+    func testLargeFirstFrameIsDitheredInTwoHalves() {
+        var entries: [(r: UInt8, g: UInt8, b: UInt8)] = []
+        for k in 0..<8 { entries.append((r: UInt8(k * 32), g: UInt8(k * 30), b: UInt8(100 + k * 16))) }
+        let palette = GIF.Palette(colors: entries)
+        let width = 512, height = 300, half = height / 2
+        XCTAssertGreaterThanOrEqual(width * height, GIF.Quantizer.splitPixels)
+        XCTAssertLessThan(width * half, GIF.Quantizer.splitPixels)
+        // A smooth gradient (no edge stops the diffusion) between palette colours.
+        let frame = (0..<(width * height)).map { i in pixel((i % width) / 2, (i / width) * 3 / 4, 150) }
+        func dithered(_ pixels: [UInt32], rows: Int) -> [UInt8] {
+            var quantizer = GIF.Quantizer(width: width, height: rows, palette: palette, dithering: .errorDiffusion(strength: 0.8))
+            var out = [UInt8](repeating: 0, count: pixels.count)
+            quantizer.quantize(pixels, needs: [UInt8](repeating: 1, count: pixels.count), first: true, into: &out)
+            return out
+        }
+        let whole = dithered(frame, rows: height)
+        let top = dithered(Array(frame[..<(width * half)]), rows: half)
+        let bottom = dithered(Array(frame[(width * half)...]), rows: height - half)
+        XCTAssertTrue(Array(whole[..<(width * half)]) == top, "the top half is dithered as the top rows alone")
+        XCTAssertTrue(Array(whole[(width * half)...]) == bottom, "the bottom half is dithered as the bottom rows alone")
+        XCTAssertGreaterThan(Set(whole).count, 4, "the gradient is drawn with several entries")
+    }
 }
