@@ -55,6 +55,8 @@ extension GIF {
 
     struct LZWEncoder {
         static let maxCode = 4096
+        /// Slots of a dictionary's (code, index) -> child map (see `Tables.slots`).
+        static let slotCount = 1 << 13
         /// One dictionary per segment of a frame (see `segments`), grown on demand.
         private var tables: [Tables] = [Tables()]
         /// Nodes a lossy search may branch at per emitted code: bounds the time on long runs of choice.
@@ -152,7 +154,6 @@ extension GIF {
                 return bits
             }
         }
-        static let slotCount = 1 << 13
 
         /// The pixels' choices as raw buffers.
         private struct Input {

@@ -87,14 +87,14 @@ extension GIF {
             quantized.withUnsafeMutableBufferPointer { q in
                 if !split { quantizeRows(0..<height, f, nd, q, first: first); return }
                 var lower = helper.popLast() ?? Quantizer(width: width, height: height, palette: palette, dithering: dithering)
-                let mid = height / 2
+                let mid = height / 2, end = height
                 withUnsafeMutablePointer(to: &self) { upper in
                 withUnsafeMutablePointer(to: &lower) { lower in
                     DispatchQueue.concurrentPerform(iterations: 2) { k in
                         if k == 0 {
                             upper.pointee.quantizeRows(0..<mid, f, nd, q, first: true)
                         } else {
-                            lower.pointee.quantizeRows(mid..<upper.pointee.height, f, nd, q, first: true)
+                            lower.pointee.quantizeRows(mid..<end, f, nd, q, first: true)
                         }
                     }
                 }}
