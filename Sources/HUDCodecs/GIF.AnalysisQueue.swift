@@ -46,8 +46,8 @@ extension GIF {
             lock.wait()
             let r = ring[consumed % depth]!
             ring[consumed % depth] = nil
-            lock.signal()
             consumed += 1
+            lock.signal()
             free.signal()
             return try r.get()
         }
@@ -65,14 +65,17 @@ extension GIF {
             let n = width * height
             for i in 0..<count {
                 free.wait()
-                lock.wait(); let stop = stopped; lock.signal()
+                // When the writer has taken every analysis before this one, it waits for this one
+                // (or soon will): a large frame is then quantised on two threads. Ahead of the
+                // writer, the second core is left to it.
+                lock.wait(); let stop = stopped, urgent = consumed >= i; lock.signal()
                 if stop { return }
                 let result = Result { () throws -> FrameAnalysis in
                     // Read over in full, so not cleared first.
                     var frame = [UInt32](unsafeUninitializedCapacity: n) { _, count in count = n }
                     try frame.withUnsafeMutableBytes { try spool!.read(i, into: $0) }
                     // Rows the spool did not store equal the previous frame's: not compared.
-                    return analyzer!.analyze(frame, rows: spool!.storedRows(i))
+                    return analyzer!.analyze(frame, rows: spool!.storedRows(i), parallel: urgent)
                 }
                 lock.wait(); ring[i % depth] = result; lock.signal()
                 filled.signal()

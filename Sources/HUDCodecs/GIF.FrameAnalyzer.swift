@@ -15,8 +15,9 @@ extension GIF {
         }
 
         /// The analysis of `frame`, the frame after the previously analysed one. `rows`, when known,
-        /// holds every row where the two may differ (the others are not compared).
-        mutating func analyze(_ frame: [UInt32], rows: Range<Int>? = nil) -> FrameAnalysis {
+        /// holds every row where the two may differ (the others are not compared). `parallel` lets a
+        /// large frame be quantised on two threads (GIF.Quantizer); the result is the same.
+        mutating func analyze(_ frame: [UInt32], rows: Range<Int>? = nil, parallel: Bool = true) -> FrameAnalysis {
             let n = width * height
             precondition(frame.count == n)
             let first = previous.count != n
@@ -25,7 +26,9 @@ extension GIF {
             if !first { changed = markChanges(frame, rows: rows ?? 0..<height, into: &needs) }
             var quantized = [UInt8](repeating: 0, count: n)
             // A frame that does not move only lengthens the previous one: nothing to quantise.
-            if changed != nil { quantizer.quantize(frame, needs: needs, first: first, into: &quantized) }
+            if let c = changed {
+                quantizer.quantize(frame, needs: needs, first: first, rows: c.y0..<(c.y1 + 1), parallel: parallel, into: &quantized)
+            }
             previous = frame
             return FrameAnalysis(frame: frame, needs: needs, quantized: quantized, moving: changed != nil,
                                  changed: changed, first: first)
@@ -41,10 +44,20 @@ extension GIF {
                 for y in rows.clamped(to: 0..<height) {
                     let row = y * w
                     var first = -1, last = -1
-                    for x in 0..<w where f[row + x] != p[row + x] {
-                        nd[row + x] = 1
-                        if first < 0 { first = x }
-                        last = x
+                    var x = 0
+                    while x < w {
+                        // Eight pixels at a time: equal ones (most of a frame where only the HUD
+                        // moves) are skipped together.
+                        let n = x &+ 8 <= w ? 8 : 1
+                        if n == 8 && !any(GIF.Lanes.load(SIMD8<UInt32>.self, f, row &+ x) .!= GIF.Lanes.load(SIMD8<UInt32>.self, p, row &+ x)) {
+                            x &+= 8; continue
+                        }
+                        for j in x..<(x &+ n) where f[row &+ j] != p[row &+ j] {
+                            nd[row &+ j] = 1
+                            if first < 0 { first = j }
+                            last = j
+                        }
+                        x &+= n
                     }
                     if first >= 0 { x0 = min(x0, first); x1 = max(x1, last); y0 = min(y0, y); y1 = y }
                 }

@@ -132,7 +132,7 @@ extension GIF {
             guard var region = analysis.changed else { pending?.seconds += duration; return }
             if !first, let clear = clearBox(frame, within: region) {
                 let (marked, cleared) = clearBehindPending(clear, frame)
-                if marked { quantizer.quantize(frame, needs: needs, first: first, into: &quantized) }
+                if marked { quantizer.quantize(frame, needs: needs, first: first, resting: true, into: &quantized) }
                 region = (min(region.x0, cleared.x0), min(region.y0, cleared.y0),
                           max(region.x1, cleared.x1), max(region.y1, cleared.y1))
             }

@@ -78,23 +78,28 @@ extension GIF {
         }
 
         /// Fills `quantized` with palette indices for the pixels that `needs` marks (non-zero; 1 = its
-        /// source changed since the previous frame). A large first frame, dithered throughout, is
-        /// quantised in two halves at once (see `splitPixels`).
-        mutating func quantize(_ frame: [UInt32], needs: [UInt8], first: Bool, into quantized: inout [UInt8]) {
-            let split = first && width * height >= Self.splitPixels && height >= 2
+        /// source changed since the previous frame, 3 = it comes to rest and is drawn again after a
+        /// disposal; `resting` says whether any pixel is marked 3). Pixels outside `rows` must be
+        /// marked 0. A large first frame is quantised in two halves at once (see `splitPixels`); so
+        /// is a large later frame with `parallel`, where that gives the same indices as one pass.
+        mutating func quantize(_ frame: [UInt32], needs: [UInt8], first: Bool, resting: Bool = false,
+                               rows: Range<Int>? = nil, parallel: Bool = true, into quantized: inout [UInt8]) {
+            let rows = first ? 0..<height : (rows ?? 0..<height).clamped(to: 0..<height)
+            let large = rows.count >= 2 && rows.count * width >= Self.splitPixels
+            let split = large && (first || (parallel && !diffusesAcrossRows(resting: resting)))
             frame.withUnsafeBufferPointer { f in
             needs.withUnsafeBufferPointer { nd in
             quantized.withUnsafeMutableBufferPointer { q in
-                if !split { quantizeRows(0..<height, f, nd, q, first: first); return }
+                if !split { quantizeRows(rows, f, nd, q, first: first); return }
                 var lower = helper.popLast() ?? Quantizer(width: width, height: height, palette: palette, dithering: dithering)
-                let mid = height / 2, end = height
+                let mid = rows.lowerBound + rows.count / 2, start = rows.lowerBound, end = rows.upperBound
                 withUnsafeMutablePointer(to: &self) { upper in
                 withUnsafeMutablePointer(to: &lower) { lower in
                     DispatchQueue.concurrentPerform(iterations: 2) { k in
                         if k == 0 {
-                            upper.pointee.quantizeRows(0..<mid, f, nd, q, first: true)
+                            upper.pointee.quantizeRows(start..<mid, f, nd, q, first: first)
                         } else {
-                            lower.pointee.quantizeRows(mid..<end, f, nd, q, first: true)
+                            lower.pointee.quantizeRows(mid..<end, f, nd, q, first: first)
                         }
                     }
                 }}
@@ -102,10 +107,20 @@ extension GIF {
             }}}
         }
 
-        /// First frames of at least this many pixels are quantised in two halves (top and bottom) on
-        /// two threads, each diffusing its own error: the first frame is the one frame dithered
-        /// throughout, and the frame writer waits for it. The lower half starts without the error
-        /// of the row above it; the halves depend on the frame's size alone.
+        /// Whether a later frame's error diffusion carries error from one row into the next: it
+        /// diffuses only pixels that come to rest; every other pixel gets its own colour alone
+        /// (nearest, or ordered dithering by its position), whatever row is quantised first.
+        private func diffusesAcrossRows(resting: Bool) -> Bool {
+            guard case let .errorDiffusion(strength) = dithering, strength > 0 else { return false }
+            return resting
+        }
+
+        /// Frames whose changed rows hold at least this many pixels are quantised in two halves (top
+        /// and bottom) on two threads, each with a colour cache of its own: the frame writer waits
+        /// for the first frames and for a fade's. Where no error crosses rows, the halves give the
+        /// same indices as one pass. The first frame is dithered throughout: each half diffuses its
+        /// own error, and the lower one starts without the error of the row above it, so the halves
+        /// depend on the frame's size alone. A later frame with pixels coming to rest is not split.
         static let splitPixels = 1 << 17
 
         /// Quantises `rows` (see `quantize`). Works on raw buffers taken once per frame (per-access
@@ -175,8 +190,14 @@ extension GIF {
                 for y in rows {
                     if nextDirty { next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }; nextDirty = false }
                     let row = y * w
-                    for x in 0..<w {
-                        let i = row + x
+                    var x = -1
+                    while true {
+                        x &+= 1
+                        if x >= w { break }
+                        let i = row &+ x
+                        // Unchanged pixels (most of a frame where only the HUD moves) are skipped
+                        // eight at a time.
+                        if x & 7 == 0 && x &+ 8 <= w && GIF.Lanes.word(nd, i) == 0 { x &+= 7; continue }
                         let n = nd[i]
                         if n == 0 { continue }
                         let c = f[i]

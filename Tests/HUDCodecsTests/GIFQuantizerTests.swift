@@ -68,4 +68,35 @@ final class GIFQuantizerTests: XCTestCase {
         XCTAssertTrue(Array(whole[(width * half)...]) == bottom, "the bottom half is dithered as the bottom rows alone")
         XCTAssertGreaterThan(Set(whole).count, 4, "the gradient is drawn with several entries")
     }
+
+    /// A large later frame is quantised in two halves at once only where no error crosses rows: its
+    /// moving pixels (nearest colour each) come out as one pass gives them, and a frame with pixels
+    /// coming to rest across the middle row (diffused from row to row) is not split. Limiting the
+    /// pass to the changed rows changes nothing either.
+    func testLargeLaterFrameIsSplitOnlyWhereNoErrorCrossesRows() {
+        var entries: [(r: UInt8, g: UInt8, b: UInt8)] = []
+        for k in 0..<8 { entries.append((r: UInt8(k * 32), g: UInt8(k * 30), b: UInt8(100 + k * 16))) }
+        let palette = GIF.Palette(colors: entries)
+        let width = 512, height = 300
+        XCTAssertGreaterThanOrEqual(width * height, GIF.Quantizer.splitPixels)
+        let frame = (0..<(width * height)).map { i in pixel((i % width) / 2, (i / width) * 3 / 4, 150) }
+        var moving = [UInt8](repeating: 1, count: frame.count)
+        // Rows 0 and 1 do not change.
+        for i in 0..<(2 * width) { moving[i] = 0 }
+        var resting = moving
+        for i in (width * (height / 2 - 2))..<(width * (height / 2 + 2)) { resting[i] = 3 }
+        func quantized(_ needs: [UInt8], resting: Bool, rows: Range<Int>?, parallel: Bool) -> [UInt8] {
+            var quantizer = GIF.Quantizer(width: width, height: height, palette: palette, dithering: .errorDiffusion(strength: 0.8))
+            var out = [UInt8](repeating: 0, count: needs.count)
+            quantizer.quantize(frame, needs: needs, first: false, resting: resting, rows: rows, parallel: parallel, into: &out)
+            return out
+        }
+        let onePass = quantized(moving, resting: false, rows: nil, parallel: false)
+        XCTAssertTrue(quantized(moving, resting: false, rows: 2..<height, parallel: true) == onePass,
+                      "moving pixels in two halves, as in one pass")
+        let restingOnePass = quantized(resting, resting: true, rows: nil, parallel: false)
+        XCTAssertTrue(quantized(resting, resting: true, rows: 2..<height, parallel: true) == restingOnePass,
+                      "pixels coming to rest are diffused in one pass")
+        XCTAssertFalse(restingOnePass == onePass, "the resting band is dithered")
+    }
 }
