@@ -6,6 +6,7 @@
 // one to one onto MMProgressHUD's API (show, updateProgress/Status/Title, tap, dismissWithSuccess /
 // Error). `--look` swaps in a neighbour library's look for side-by-side comparisons.
 
+import Dispatch
 import HUDCodecs
 import HUDKit
 import HUDRaster
@@ -50,6 +51,18 @@ enum HUDCommand: SceneCommand {
         ]
     }
     static let defaults = RenderOptions.Defaults(fps: 30, scale: 1, backdrop: .mockLight, device: .default, size: nil, stillTime: nil)
+
+    /// Loads MMHud's fonts (`HUDFonts.system`, or fontconfig alone for the other looks) on
+    /// another thread: starting fontconfig (reading its configuration) is the longest step before
+    /// the first frame, and the backdrop is drawn meanwhile. FontLibrary is shared and locked, and
+    /// its choices depend on the installed fonts alone, so the scene gets the same faces.
+    static func prefetch(_ args: ParsedArguments) {
+        guard args.string("font") == nil else { return }
+        let look = (try? args.choice("look", looks)) ?? nil
+        DispatchQueue.global().async {
+            if look == nil || look == "mmprogresshud" { _ = try? HUDFonts.system() } else { _ = FontLibrary.shared }
+        }
+    }
 
     static func makeScene(_ args: ParsedArguments, options: RenderOptions, storyboard: Storyboard?) throws -> SceneRenderable {
         let look = try args.choice("look", looks) ?? "mmprogresshud"

@@ -21,6 +21,9 @@ protocol SceneCommand: Command {
     static var defaults: RenderOptions.Defaults { get }
     /// Builds the scene from validated options and, when given, a storyboard.
     static func makeScene(_ args: ParsedArguments, options: RenderOptions, storyboard: Storyboard?) throws -> SceneRenderable
+    /// Starts, on another thread, slow loading that `makeScene` will need (the default: none), so
+    /// that it overlaps resolving the options. It must not change what the scene is.
+    static func prefetch(_ args: ParsedArguments)
 }
 
 extension SceneCommand {
@@ -29,6 +32,8 @@ extension SceneCommand {
     }
 
     static var discussion: String { Limits.helpText }
+
+    static func prefetch(_ args: ParsedArguments) {}
 
     /// Parses everything and builds the scene; nothing is rendered yet.
     static func job(_ arguments: ParsedArguments) throws -> RenderJob {
@@ -43,6 +48,7 @@ extension SceneCommand {
             args = merged
             storyboard = story
         }
+        prefetch(args)
         var options = try RenderOptions.resolve(args, defaults: defaults)
         if options.duration == nil, let d = storyboard?.duration { options.duration = d }
         let scene: SceneRenderable
