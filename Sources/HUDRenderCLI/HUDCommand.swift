@@ -56,10 +56,12 @@ enum HUDCommand: SceneCommand {
     /// another thread: starting fontconfig (reading its configuration) is the longest step before
     /// the first frame, and the backdrop is drawn meanwhile. FontLibrary is shared and locked, and
     /// its choices depend on the installed fonts alone, so the scene gets the same faces.
+    /// A serial queue of its own gets a thread at once; Linux's libdispatch starts the global
+    /// queue's first worker late, after the main thread would have loaded the fonts itself.
     static func prefetch(_ args: ParsedArguments) {
         guard args.string("font") == nil else { return }
         let look = (try? args.choice("look", looks)) ?? nil
-        DispatchQueue.global().async {
+        DispatchQueue(label: "hudrender.prefetch").async {
             if look == nil || look == "mmprogresshud" { _ = try? HUDFonts.system() } else { _ = FontLibrary.shared }
         }
     }
