@@ -8,25 +8,43 @@
 // neither does greedy or look-ahead parsing, so each frame is compressed every way and the smallest
 // is written. All draw the same picture. This is done where the palette is exact (no error
 // budget): there the policy is the only choice the encoder has, and it decides most. With a budget,
-// the string search already picks among many colours; the fixed policies were measured to gain
-// little there for three times the compression work. The variants are independent, so two threads
-// compress half each (each with its own dictionary); the smallest is then picked in a fixed order,
-// so the output does not depend on scheduling.
+// the string search already picks among many colours, and on large frames the fixed policies were
+// measured to gain little for three times the compression work: those are compressed greedily
+// only. A small frame (an indicator, a HUD's spinner) costs little to compress again, and there
+// looking ahead, as the choices are and with every pixel that may be drawn again drawn, won most of
+// what all the variants win; the greedy parse stays among them, so no frame comes out larger than
+// greedily. The variants are independent, so two threads compress half each (each with its own
+// dictionary); the smallest is then picked in a fixed order, so the output does not depend on
+// scheduling.
 import Dispatch
 
 extension GIF.LZWEncoder {
     /// Frames with fewer pixels compress their variants on the calling thread (a thread hop costs more).
     static let minimumSplitCount = 4096
 
-    /// Compresses `choices` as `encode` does and, without an error budget, also under the fixed
-    /// policies and looking ahead; returns the smallest data with the indices it draws (the first
-    /// in the order below among equals).
+    /// Frames with an error budget and at most this many pixels are also compressed looking ahead
+    /// (see the design note); larger ones greedily only.
+    static let lossyVariantsCount = 16384
+
+    /// The ways a frame is compressed: the choices under each policy, and which of them are
+    /// compressed greedily or looking ahead, in the order that breaks ties (see the design note).
+    static func plan(_ choices: GIF.PixelChoices, count: Int, keep: UInt8,
+                     budget: Int) -> (variants: [GIF.PixelChoices], jobs: [(variant: Int, lookingAhead: Bool)]) {
+        if budget == 0 {
+            let variants = [choices, choices.keepingWherePossible(keep), choices.drawingWherePossible(keep),
+                            choices.drawingOneColourRuns(keep)]
+            return (variants, variants.indices.flatMap { v in [false, true].map { (variant: v, lookingAhead: $0) } })
+        }
+        guard count <= lossyVariantsCount else { return ([choices], [(0, false)]) }
+        // The two look-ahead jobs first, so that the two threads (see `encodeSmallest`) get one each.
+        return ([choices, choices.drawingWherePossible(keep)], [(0, true), (1, true), (0, false)])
+    }
+
+    /// Compresses `choices` as `encode` does and also as `plan` adds (other policies, looking
+    /// ahead); returns the smallest data with the indices it draws (the first planned among equals).
     mutating func encodeSmallest(_ choices: GIF.PixelChoices, count: Int, table: GIF.FrameTable,
                                  budget: Int) -> (data: [UInt8], indices: [UInt8]) {
-        let variants = budget > 0 ? [choices] : [choices, choices.keepingWherePossible(table.transparent),
-                                                 choices.drawingWherePossible(table.transparent),
-                                                 choices.drawingOneColourRuns(table.transparent)]
-        let jobs = variants.indices.flatMap { v in (budget > 0 ? [false] : [false, true]).map { (variant: v, lookingAhead: $0) } }
+        let (variants, jobs) = Self.plan(choices, count: count, keep: table.transparent, budget: budget)
         let results = UnsafeMutableBufferPointer<(data: [UInt8], indices: [UInt8])?>.allocate(capacity: jobs.count)
         results.initialize(repeating: nil)
         defer { results.deinitialize(); results.deallocate() }

@@ -1,7 +1,8 @@
 // GIF.LZWEncoder's search and variants: the lossy search reads each child from one packed word and
 // walks into the exact child instead of pushing it; it must make every decision the plain search
 // made (the streams below were recorded from that search). Variants compressed on two threads must
-// pick what one thread picks.
+// pick what one thread picks. With an error budget, small frames are also compressed looking ahead
+// (as they are and drawn where possible) and large ones greedily only.
 import XCTest
 @testable import HUDCodecs
 
@@ -67,5 +68,38 @@ final class GIFLZWSearchTests: XCTestCase {
         XCTAssertEqual(picked.indices, best!.indices)
         // A second frame reuses the spare encoder and still agrees.
         XCTAssertEqual(lzw.encodeSmallest(c, count: count, table: table, budget: 0).data, best!.data)
+    }
+
+    /// The smallest of `jobs` (variant of `c`, looking ahead) compressed one by one with `budget`.
+    private func smallest(_ jobs: [(GIF.PixelChoices, Bool)], count: Int, budget: Int) -> (data: [UInt8], indices: [UInt8]) {
+        var lzw = GIF.LZWEncoder()
+        var best: (data: [UInt8], indices: [UInt8])? = nil
+        for (variant, lookingAhead) in jobs {
+            var out: [UInt8] = []
+            let data = lzw.encode(variant, count: count, minCodeSize: 4, colors: colors, budget: budget, lookingAhead: lookingAhead, indices: &out)
+            if best == nil || data.count < best!.data.count { best = (data, out) }
+        }
+        return best!
+    }
+
+    func testSmallLossyFramesAlsoLookAheadLargeOnesDoNot() {
+        let table = GIF.FrameTable(colors: colors, transparent: keep, codeSize: 4)
+        let small = 2 * GIF.LZWEncoder.minimumSplitCount
+        XCTAssertLessThanOrEqual(small, GIF.LZWEncoder.lossyVariantsCount)
+        let c = seededChoices(count: small, lossy: true)
+        var lzw = GIF.LZWEncoder()
+        let picked = lzw.encodeSmallest(c, count: small, table: table, budget: 800)
+        let expected = smallest([(c, true), (c.drawingWherePossible(keep), true), (c, false)], count: small, budget: 800)
+        XCTAssertEqual(picked.data, expected.data)
+        XCTAssertEqual(picked.indices, expected.indices)
+        // On these choices looking ahead wins: the frame comes out smaller than greedily.
+        XCTAssertLessThan(picked.data.count, smallest([(c, false)], count: small, budget: 800).data.count)
+
+        let large = GIF.LZWEncoder.lossyVariantsCount + 1
+        let d = seededChoices(count: large, lossy: true)
+        let greedy = smallest([(d, false)], count: large, budget: 800)
+        XCTAssertEqual(lzw.encodeSmallest(d, count: large, table: table, budget: 800).data, greedy.data)
+        XCTAssertLessThan(smallest([(d, true)], count: large, budget: 800).data.count, greedy.data.count,
+                          "looking ahead would have won: the large frame is compressed greedily only")
     }
 }
