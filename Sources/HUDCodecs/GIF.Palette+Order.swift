@@ -1,11 +1,14 @@
-// GIF.Palette+Order: the order of an exact palette's entries.
+// GIF.Palette+Order: the order of a palette's entries.
 //
 // Design note: a frame's LZW codes are as wide as its highest index needs (GIF.FrameTable), so the
 // order should give as many frames as possible only low indices. Built from the back, greedily: the
-// last free position goes to the colour that the fewest frames still in the running draw; those
-// frames then need a high index anyway and leave the running. Colours drawn by the most frames
-// end up first. Before that, colours are ordered by weight (heaviest first), then by value for
-// determinism (dictionary order is not); ties in the greedy keep that order.
+// last free position goes to the entry that the fewest frames still in the running draw; those
+// frames then need a high index anyway and leave the running. Entries drawn by the most frames
+// end up first. Before that, an exact palette's colours are ordered by weight (heaviest first),
+// then by value for determinism (dictionary order is not); ties in the greedy keep that order.
+// A palette that is not exact but whose animation has few colours (GIF.ColorUse.limit) is ordered
+// the same way, each colour counted as drawn with its nearest entry (the quantiser's choice but
+// where dithering moves it); an animation with more colours keeps the palette's own order.
 extension GIF.Palette {
     /// The colours of `exact` (flattened pixel -> weight), heaviest first.
     static func exactOrder(_ exact: [UInt32: Double]) -> [(r: UInt8, g: UInt8, b: UInt8)] {
@@ -13,13 +16,38 @@ extension GIF.Palette {
             .map { (r: UInt8(($0.key >> 16) & 0xFF), g: UInt8(($0.key >> 8) & 0xFF), b: UInt8($0.key & 0xFF)) }
     }
 
-    /// Reorders an exact palette by which frames draw each colour (see the design note).
+    /// Reorders the palette by which frames draw each entry (see the design note).
     mutating func order(by use: GIF.ColorUse) {
-        guard isExact, !use.overflowed, colors.count > 1 else { return }
-        let ids = colors.map { use.ids[GIF.opaqueBit | UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b)] ?? -1 }
-        let rank = GIF.Palette.backToFront(ids: ids, frames: use.frames)
+        guard !use.overflowed, colors.count > 1 else { return }
+        let rank: [Int]
+        if isExact {
+            guard use.ids.count <= 256 else { return }
+            let ids = colors.map { use.ids[GIF.opaqueBit | UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b)] ?? -1 }
+            rank = GIF.Palette.backToFront(ids: ids, frames: use.frames)
+        } else {
+            rank = GIF.Palette.backToFront(ids: Array(colors.indices), frames: entryUse(use))
+        }
         colors = rank.map { colors[$0] }
         lab = rank.map { lab[$0] }
+    }
+
+    /// Per frame of `use`, the entries its colours are nearest to, as a set over entry indices.
+    private func entryUse(_ use: GIF.ColorUse) -> [[UInt64]] {
+        let search = PaletteSearch(lab)
+        var entryOf = [Int](repeating: 0, count: use.ids.count)
+        for (c, id) in use.ids {
+            entryOf[id] = Int(search.nearest(OkLab.fromSRGB(UInt8((c >> 16) & 0xFF), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF))))
+        }
+        return use.frames.map { set in
+            var entries = [UInt64](repeating: 0, count: 4)
+            for (w, word) in set.enumerated() where word != 0 {
+                for bit in 0..<64 where word & (1 << UInt64(bit)) != 0 {
+                    let k = entryOf[w * 64 + bit]
+                    entries[k >> 6] |= 1 << UInt64(k & 63)
+                }
+            }
+            return entries
+        }
     }
 
     /// Palette positions in their new order, built from the back (`ids`: each entry's colour id in

@@ -1,5 +1,5 @@
 // GIF sizes of exact, few-colour animations: LZW runs that use the code being defined, per-frame
-// code sizes and transparent indices, and the order of an exact palette.
+// code sizes and transparent indices, and the order of an exact or nearly exact palette.
 import XCTest
 import HUDRaster
 @testable import HUDCodecs
@@ -83,6 +83,23 @@ final class GIFCodeSizeTests: XCTestCase {
         for (k, (out, truth)) in zip(decoded.frames, truths).enumerated() {
             XCTAssertEqual(out.pixels, truth.pixels, "frame \(k) is not exact")
         }
+    }
+
+    /// A palette that is not exact (every colour is a level or two off an entry) is ordered too,
+    /// each colour counted as drawn with its nearest entry: the white entry, drawn by every frame,
+    /// comes first; the light grey, drawn by three, second; black and dark grey, drawn by the first
+    /// frame only, last (the later of the two at the very end).
+    func testNearlyExactPaletteIsOrderedByTheEntriesFramesDraw() {
+        var palette = GIF.Palette(colors: [(0, 0, 0), (90, 90, 90), (170, 170, 170), (250, 250, 250)])
+        XCTAssertFalse(palette.isExact)
+        let grey = { (v: UInt32) in GIF.opaqueBit | v << 16 | v << 8 | v }
+        var use = GIF.ColorUse()
+        for frame in [[1, 91, 171, 249], [1, 91, 171, 251], [1, 91, 169, 249], [1, 91, 171, 251]] as [[UInt32]] {
+            use.add(frame.map(grey))
+        }
+        palette.order(by: use)
+        XCTAssertEqual(palette.colors.map(\.r), [250, 170, 0, 90])
+        XCTAssertEqual(palette.lab.map(\.l), palette.colors.map { OkLab.fromSRGB($0.r, $0.g, $0.b).l })
     }
 
     /// The greedy order, from the back: the last position goes to the colour the fewest frames still
