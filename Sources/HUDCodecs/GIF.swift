@@ -74,9 +74,11 @@ public enum GIF {
 
         /// The default quality: chosen with `budgetBase` and `budgetPerPaletteError` by measurement
         /// (Scripts/compare_gif.sh) on hudrender's own animations, for PSNR at or above ffmpeg's
-        /// two-pass GIF at fewer bytes than gifsicle -O3 of it, and the mission's balloon job within
-        /// 0.7x of those bytes.
-        public static let defaultQuality = 78
+        /// two-pass GIF at fewer bytes than gifsicle -O3 of it, and every full-screen HUD animation
+        /// (the mission's balloon job among them) within 0.7x of those bytes. Lower defaults give up
+        /// a few tenths of a decibel for a few percent of bytes, but leave WebP's `--quality 90`
+        /// less room under half the GIF's size.
+        public static let defaultQuality = 72
 
         /// Largest error per channel (sRGB levels) a changed pixel may keep at quality 0.
         static let maximumChannelError = 16.0
@@ -92,7 +94,7 @@ public enum GIF {
         static let exactPaletteError = 0.01
         /// At the default quality a changed pixel may take `budgetBase` plus `budgetPerPaletteError`
         /// times the palette's mean squared error (squared sRGB errors, summed over the channels).
-        static let budgetBase = 3.3, budgetPerPaletteError = 8.25
+        static let budgetBase = 5.345, budgetPerPaletteError = 13.364
 
         /// The error budget for a palette whose mean squared error (over the animation's colours,
         /// GIF.Palette) is `paletteError`. Lossy coding's error is added to the palette's own, so a

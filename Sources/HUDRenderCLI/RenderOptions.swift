@@ -34,7 +34,7 @@ struct RenderOptions {
         .value("background", "NAME", "Backdrop: mock-light, mock-dark, transparent or #RRGGBB."),
         .value("seed", "N", "Seed for the randomness of some styles (drop angles); same seed, same bytes."),
         .value("loop", "N", "Repeats after the first play (GIF's loop count); 0 = loop forever (default)."),
-        .value("quality", "0-100", "Animation size against fidelity: GIF error budget (default 78; 100 = no lossy LZW), WebP lossy quality (default: lossless)."),
+        .value("quality", "0-100", "Animation size against fidelity: GIF error budget (default 72; 100 = no lossy LZW), WebP lossy quality (default: lossless)."),
         .value("storyboard", "FILE.json", "A JSON storyboard: component, options and timed events (see Fixtures/storyboards/README.md)."),
         .value("contact-sheet", "COLSxROWS", "Lay out COLS x ROWS frames with their times on one PNG (--out sheet.png)."),
         .value("jobs", "N", "Worker threads (default: all cores). Output is identical for any value.", short: "j"),
