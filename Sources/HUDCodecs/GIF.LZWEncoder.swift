@@ -16,6 +16,9 @@
 // dictionary is reset with a clear code when it is full. The search is the encoder's cost: a node's
 // sibling link, suffix and suffix colour sit in one word, so walking a node's children to test them
 // is one load per child, and the exact child (searched first) is walked into rather than pushed.
+// Each node also knows the length of the longest string below it, so the search leaves out
+// subtrees that cannot beat the best string found so far (leaves, most of a young dictionary,
+// among them) and its budget goes to branches that still can.
 // A code's string is already in the frame's output: the decoder defines it as the previous string
 // plus the next index, which were emitted side by side. So the encoder keeps where that string
 // starts and copies it from there, instead of walking its parents one dependent load at a time.
@@ -124,7 +127,9 @@ extension GIF {
             /// empty (no child code is 0). A dense table of every (code, index) pair is megabytes, and its
             /// lookups (one per trie node the search visits) missed the caches; this one stays in them.
             var slots = [UInt32](repeating: 0, count: LZWEncoder.slotCount)
-            var firstChild = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
+            /// Per code, its first child | the length of the longest string below it (its own
+            /// included) << 16: a search stops where nothing below can be longer than its best.
+            var firstChild = [UInt32](repeating: 0, count: LZWEncoder.maxCode)
             /// Per code, what the search reads of it when walking its parent's children, in one load:
             /// its next sibling << 40 | its suffix << 32 | the suffix's colour (0 if not drawable).
             var node = [UInt64](repeating: 0, count: LZWEncoder.maxCode)
@@ -147,7 +152,8 @@ extension GIF {
                 parent.withUnsafeMutableBufferPointer { parent in
                 start.withUnsafeMutableBufferPointer { start in
                 stack.withUnsafeMutableBufferPointer { stack in
-                    let trie = Trie(slots: slots, first: first, node: node, parent: parent, start: start)
+                    let trie = Trie(slots: slots, first: first, node: node, parent: parent, start: start,
+                                    roots: 1 << minCodeSize)
                     LZWEncoder.compress(input, trie: trie, stack: stack, minCodeSize: minCodeSize, out: out,
                                         opens: opens, closes: closes, bits: &bits)
                 }}}}}}
@@ -171,8 +177,10 @@ extension GIF {
         /// The dictionary trie over raw buffers.
         private struct Trie {
             let slots: UnsafeMutableBufferPointer<UInt32>
-            let first: UnsafeMutableBufferPointer<UInt16>, node: UnsafeMutableBufferPointer<UInt64>
+            let first: UnsafeMutableBufferPointer<UInt32>, node: UnsafeMutableBufferPointer<UInt64>
             let parent: UnsafeMutableBufferPointer<UInt16>, start: UnsafeMutableBufferPointer<Int32>
+            /// The single-index codes (the clear code's value).
+            let roots: Int
 
             @inline(__always)
             static func home(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> 19) }
@@ -191,9 +199,9 @@ extension GIF {
             }
 
             /// Adds `code` as the child of `previous` with suffix `k` (drawn as `colour`), its string
-            /// starting at `at` in the output, unless that child exists.
+            /// `length` long and starting at `at` in the output, unless that child exists.
             @inline(__always)
-            func add(_ code: Int, previous: Int, _ k: UInt8, colour: UInt32, at: Int) {
+            func add(_ code: Int, previous: Int, _ k: UInt8, colour: UInt32, length: Int, at: Int) {
                 let key = UInt32(previous << 8 | Int(k))
                 var h = Trie.home(key)
                 while slots[h] != 0 {
@@ -203,14 +211,24 @@ extension GIF {
                 slots[h] = key << 12 | UInt32(code)
                 start[code] = Int32(truncatingIfNeeded: at)
                 parent[code] = UInt16(previous)
-                node[code] = UInt64(first[previous]) << 40 | UInt64(k) << 32 | UInt64(colour)
-                first[previous] = UInt16(code)
+                node[code] = UInt64(first[previous] & 0xFFFF) << 40 | UInt64(k) << 32 | UInt64(colour)
+                first[previous] = first[previous] & 0xFFFF_0000 | UInt32(code)
+                let mark = UInt32(length) << 16
+                first[code] = mark
+                // The longest string below each ancestor, up to the first that has one as long.
+                var a = previous
+                while first[a] & 0xFFFF_0000 < mark {
+                    first[a] = first[a] & 0xFFFF | mark
+                    if a < roots { break }
+                    a = Int(parent[a])
+                }
             }
 
             /// Empties the dictionary (a previous frame's or a cleared table's strings must not be found).
             func reset() {
                 slots.update(repeating: 0)
                 first.update(repeating: 0)
+                for r in 0..<roots { first[r] = 1 << 16 }
             }
         }
 
@@ -232,6 +250,10 @@ extension GIF {
                 // walk goes on with it.
                 while true {
                     if depth > bestLength { bestCode = code; bestLength = depth }
+                    // Nothing below is longer than the best (a leaf, most nodes of a young
+                    // dictionary, has nothing below).
+                    let below = trie.first[code]
+                    if Int(below >> 16) <= bestLength { break }
                     let q = p + depth
                     if q >= count { break }
                     let t = truth[q], a = alt[q], k = target[q]
@@ -239,9 +261,7 @@ extension GIF {
                     // long run (a flat area) gets strings as long as plain LZW's.
                     let branches = (t != 0 || a >= 0) && visits < LZWEncoder.searchBudget
                     if branches { visits += 1 }
-                    // A leaf (most nodes of a young dictionary) has no child to look up.
-                    var c = Int(trie.first[code])
-                    if c == 0 { break }
+                    var c = Int(below & 0xFFFF)
                     let pushed = (depth + 1) << 16
                     var exact = 0
                     if !branches {
@@ -345,7 +365,8 @@ extension GIF {
                 bits.put(bestCode, width)
                 // The decoder adds previous + first index of this string once it has read it.
                 if previous >= 0 && next < LZWEncoder.maxCode {
-                    trie.add(next, previous: previous, out[p], colour: input.palette[Int(out[p])], at: p - previousLength)
+                    trie.add(next, previous: previous, out[p], colour: input.palette[Int(out[p])],
+                             length: previousLength + 1, at: p - previousLength)
                     next += 1
                     if next == 1 << width && width < 12 { width += 1 }
                 }

@@ -1,8 +1,9 @@
 // GIF.LZWEncoder's search and variants: the lossy search reads each child from one packed word and
 // walks into the exact child instead of pushing it; it must make every decision the plain search
-// made (the streams below were recorded from that search). Variants compressed on two threads must
-// pick what one thread picks. With an error budget, small frames are also compressed looking ahead
-// (as they are and drawn where possible) and large ones greedily only.
+// made (the streams below were recorded from that search), and it skips subtrees that cannot beat
+// its best string. Variants compressed on two threads must pick what one thread picks. With an
+// error budget, small frames are also compressed looking ahead (as they are and drawn where
+// possible) and large ones greedily only.
 import XCTest
 @testable import HUDCodecs
 
@@ -48,6 +49,26 @@ final class GIFLZWSearchTests: XCTestCase {
         // The budget is what the search spends: without it the stream is longer.
         var out: [UInt8] = []
         XCTAssertGreaterThan(lzw.encode(c, count: count, minCodeSize: 4, colors: colors, budget: 0, indices: &out).count, 7474)
+    }
+
+    /// The search leaves out subtrees with no string longer than its best, so its budget goes to
+    /// branches that can still win: with a budget that admits several entries at most pixels, the
+    /// stream is shorter than the search that spends it on dead ends made (6742 bytes, recorded).
+    func testSearchSpendsItsBudgetOnlyWhereALongerStringIsPossible() {
+        let count = 30_000
+        let c = seededChoices(count: count, lossy: true)
+        var lzw = GIF.LZWEncoder()
+        var out: [UInt8] = []
+        let bytes = lzw.encode(c, count: count, minCodeSize: 4, colors: colors, budget: 12_000, indices: &out)
+        XCTAssertEqual(bytes.count, 6725)
+        XCTAssertEqual(fnv(bytes), 0xba57_5712_ddf1_0c7d)
+        // Every pixel drawn acceptably: its target, its alternative, or a drawable colour in budget.
+        for i in 0..<count where out[i] != c.target[i] && Int16(out[i]) != c.alternative[i] {
+            let t = c.truth[i], e = colors[Int(out[i])]
+            XCTAssertTrue(t != 0 && e != 0, "pixel \(i)")
+            let d = [16, 8, 0].map { Int((t >> UInt32($0)) & 0xFF) - Int((e >> UInt32($0)) & 0xFF) }
+            XCTAssertLessThanOrEqual(d.map { $0 * $0 }.reduce(0, +), 12_000, "pixel \(i)")
+        }
     }
 
     func testVariantsOnTwoThreadsPickWhatOneThreadPicks() {
