@@ -53,7 +53,7 @@ final class GIFLZWSearchTests: XCTestCase {
 
     /// The search leaves out subtrees with no string longer than its best, so its budget goes to
     /// branches that can still win: with a budget that admits several entries at most pixels, the
-    /// stream is shorter than the search that spends it on dead ends made (6742 bytes, recorded).
+    /// stream is shorter than the 6,742 bytes recorded from the search that spent it on dead ends.
     func testSearchSpendsItsBudgetOnlyWhereALongerStringIsPossible() {
         let count = 30_000
         let c = seededChoices(count: count, lossy: true)
