@@ -152,7 +152,8 @@ extension GIF {
             }
             var choices = pixelChoices(frame, box: box, local: local)
             let table = frameTable(local, &choices)
-            let (data, indices) = lzw.encodeSmallest(choices, count: box.w * box.h, table: table, budget: budget)
+            let (data, indices) = lzw.encodeSmallest(choices, count: box.w * box.h, table: table, budget: budget,
+                                                     minimumSegments: width * height >= LZWEncoder.largeCanvasPixels ? 2 : 1)
             commit(indices, box: box, colors: table.colors, transparent: table.transparent, isLocal: local != nil)
             pending = Pending(x: box.x, y: box.y, w: box.w, h: box.h, indices: indices, localColors: local?.table,
                               codeSize: table.codeSize, transparentIndex: table.transparent,

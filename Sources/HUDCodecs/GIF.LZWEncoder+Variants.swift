@@ -42,8 +42,9 @@ extension GIF.LZWEncoder {
 
     /// Compresses `choices` as `encode` does and also as `plan` adds (other policies, looking
     /// ahead); returns the smallest data with the indices it draws (the first planned among equals).
+    /// A frame compressed one way only is cut into at least `minimumSegments` (see `segments`).
     mutating func encodeSmallest(_ choices: GIF.PixelChoices, count: Int, table: GIF.FrameTable,
-                                 budget: Int) -> (data: [UInt8], indices: [UInt8]) {
+                                 budget: Int, minimumSegments: Int = 1) -> (data: [UInt8], indices: [UInt8]) {
         let (variants, jobs) = Self.plan(choices, count: count, keep: table.transparent, budget: budget)
         let results = UnsafeMutableBufferPointer<(data: [UInt8], indices: [UInt8])?>.allocate(capacity: jobs.count)
         results.initialize(repeating: nil)
@@ -55,7 +56,8 @@ extension GIF.LZWEncoder {
             for (j, job) in jobs.enumerated() where (j / 2 + j % 2) % parts == part {
                 var indices: [UInt8] = []
                 let data = encoder.encode(variants[job.variant], count: count, minCodeSize: table.codeSize, colors: table.colors,
-                                          budget: budget, lookingAhead: job.lookingAhead, parallel: jobs.count == 1,
+                                          budget: budget, lookingAhead: job.lookingAhead,
+                                          minimumSegments: jobs.count == 1 ? minimumSegments : 1, parallel: jobs.count == 1,
                                           indices: &indices)
                 results[j] = (data, indices)
             }

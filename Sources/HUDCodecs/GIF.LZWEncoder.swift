@@ -26,8 +26,10 @@
 // before it showed), so a large frame is cut into segments of a fixed size, each compressed with a
 // dictionary of its own and joined by a clear code, and the segments are compressed on all cores.
 // The cut costs the dictionary that the next segment would have inherited; a segment is about as
-// long as a dictionary lasts on a full-screen frame, and the segments depend on the pixel count
-// alone, so the bytes do not depend on the machine.
+// long as a dictionary lasts on a full-screen frame. A caller may ask for at least two segments
+// where each stays long enough (a mid-sized lossy frame on a large canvas, see `largeCanvasPixels`).
+// The segments depend on the pixel count and that request alone, so the bytes do not depend on the
+// machine.
 import Dispatch
 
 extension GIF {
@@ -71,16 +73,17 @@ extension GIF {
         /// the terminating empty block. `indices` receives the index chosen for every pixel.
         /// `lookingAhead` chooses each string by `lookAhead` instead of greedily.
         /// `colors` are the table's colours as flattened pixels (0 for the transparent entry);
-        /// `budget` the squared sRGB error a pixel with a `truth` may take. With `parallel`, the
-        /// frame's segments are compressed on all cores; the bytes are the same either way.
+        /// `budget` the squared sRGB error a pixel with a `truth` may take. `minimumSegments` asks
+        /// for at least that many segments where the frame is large enough (see `segments`). With
+        /// `parallel`, the segments are compressed on all cores; the bytes are the same either way.
         mutating func encode(_ choices: PixelChoices, count: Int, minCodeSize: Int, colors: [UInt32],
-                             budget: Int, lookingAhead: Bool = false, parallel: Bool = false,
-                             indices: inout [UInt8]) -> [UInt8] {
+                             budget: Int, lookingAhead: Bool = false, minimumSegments: Int = 1,
+                             parallel: Bool = false, indices: inout [UInt8]) -> [UInt8] {
             // Every index is written below.
             if indices.count < count { indices = [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count } }
             var palette = colors
             while palette.count < 256 { palette.append(0) }
-            let parts = LZWEncoder.segments(count)
+            let parts = LZWEncoder.segments(count, atLeast: minimumSegments)
             while tables.count < parts.count { tables.append(Tables()) }
             var streams = [BitWriter](repeating: BitWriter(), count: parts.count)
             choices.target.withUnsafeBufferPointer { target in
@@ -114,10 +117,24 @@ extension GIF {
         /// at once.
         static let segmentPixels = 1 << 16
 
-        /// The segments of a frame of `count` pixels: they depend on the count alone, never on the
-        /// machine, so the output does not either.
-        static func segments(_ count: Int) -> [Range<Int>] {
-            let n = max(1, count / segmentPixels)
+        /// The fewest pixels of a segment cut only so that a frame has `minimumSegments`: in a
+        /// shorter one the dictionary is dropped while still young, and the cut costs more bytes
+        /// than the second core saves time.
+        static let shortestSegmentPixels = 12288
+
+        /// Canvases of at least this many pixels (an iPhone screen at 1x has 329,160) cut a lossy
+        /// frame that is compressed one way only into two segments at least (GIF.FrameWriter): a
+        /// HUD growing on such a canvas changes some 30,000 pixels a frame, too few for the fixed
+        /// segments, and its search would leave the second core idle. A smaller canvas encodes in
+        /// milliseconds anyway, and its frames carry fewer bytes for the cut to cost: it cost up to
+        /// 7 % of the gallery's 240x320 animations.
+        static let largeCanvasPixels = 2 * segmentPixels
+
+        /// The segments of a frame of `count` pixels, at least `atLeast` of them where each keeps
+        /// `shortestSegmentPixels`: they depend on these numbers alone, never on the machine, so the
+        /// output does not either.
+        static func segments(_ count: Int, atLeast: Int = 1) -> [Range<Int>] {
+            let n = max(1, count / segmentPixels, min(atLeast, count / shortestSegmentPixels))
             return (0..<n).map { k in k * count / n ..< (k + 1) * count / n }
         }
 

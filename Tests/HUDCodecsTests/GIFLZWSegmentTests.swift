@@ -1,8 +1,10 @@
 // GIF.LZWEncoder's segments: a large frame is compressed in segments of a fixed size, each with a
-// dictionary of its own after a clear code, so that they can be compressed on all cores. The cut
-// depends on the pixel count alone; every stream decodes to the indices the encoder chose, whether
-// the segments ran at once or one after another.
+// dictionary of its own after a clear code, so that they can be compressed on all cores; a mid-sized
+// lossy frame on a large canvas in two. The cut depends on the pixel count (and on the canvas)
+// alone; every stream decodes to the indices the encoder chose, whether the segments ran at once
+// or one after another.
 import XCTest
+import HUDRaster
 @testable import HUDCodecs
 
 final class GIFLZWSegmentTests: XCTestCase {
@@ -35,6 +37,126 @@ final class GIFLZWSegmentTests: XCTestCase {
         XCTAssertEqual(parts.last?.upperBound, screen)
         for (a, b) in zip(parts, parts.dropFirst()) { XCTAssertEqual(a.upperBound, b.lowerBound) }
         XCTAssertTrue(parts.allSatisfy { $0.count >= size })
+    }
+
+    /// A request for two segments is met where each keeps `shortestSegmentPixels`, and not below.
+    func testSegmentsAskedForAreCutOnlyWhereEachStaysLongEnough() {
+        let short = GIF.LZWEncoder.shortestSegmentPixels
+        XCTAssertEqual(GIF.LZWEncoder.segments(30_000), [0..<30_000], "cut without being asked")
+        XCTAssertEqual(GIF.LZWEncoder.segments(2 * short - 1, atLeast: 2), [0..<(2 * short - 1)])
+        XCTAssertEqual(GIF.LZWEncoder.segments(2 * short, atLeast: 2), [0..<short, short..<(2 * short)])
+        XCTAssertEqual(GIF.LZWEncoder.segments(30_000, atLeast: 2), [0..<15_000, 15_000..<30_000])
+        // Where the fixed size already gives more segments, the request changes nothing.
+        let large = 3 * GIF.LZWEncoder.segmentPixels
+        XCTAssertEqual(GIF.LZWEncoder.segments(large, atLeast: 2), GIF.LZWEncoder.segments(large))
+    }
+
+    /// A lossy frame compressed one way only (too large for the variants) and asked for two
+    /// segments is cut: the stream decodes to the chosen indices, is what `encode` gives for the
+    /// two segments, and differs from the uncut stream.
+    func testLossyFrameAskedForTwoSegmentsIsCut() {
+        let count = 30_000
+        XCTAssertGreaterThan(count, GIF.LZWEncoder.lossyVariantsCount, "the frame must be compressed one way only")
+        let c = choices(count: count, seed: 11)
+        let table = GIF.FrameTable(colors: colors, transparent: 12, codeSize: 4)
+        var lzw = GIF.LZWEncoder()
+        let cut = lzw.encodeSmallest(c, count: count, table: table, budget: 800, minimumSegments: 2)
+        var inTurn: [UInt8] = [], whole: [UInt8] = []
+        let twoSegments = lzw.encode(c, count: count, minCodeSize: 4, colors: colors, budget: 800, minimumSegments: 2,
+                                     indices: &inTurn)
+        let uncut = lzw.encode(c, count: count, minCodeSize: 4, colors: colors, budget: 800, indices: &whole)
+        XCTAssertTrue(cut.data == twoSegments, "not the two segments' stream")
+        XCTAssertTrue(cut.indices == inTurn)
+        XCTAssertFalse(cut.data == uncut, "the frame was not cut")
+        let decoded = decodeGIFLZW(cut.data, minCodeSize: 4).indices
+        XCTAssertEqual(decoded.count, count)
+        XCTAssertNil(decoded.indices.first { decoded[$0] != Int(cut.indices[$0]) }, "first pixel decoded other than chosen")
+    }
+
+    /// End to end: on a canvas of `largeCanvasPixels` a lossy frame of 32,400 changed pixels (a
+    /// square turning from red to blue over a many-coloured background) is compressed in two
+    /// segments, one clear code more than on a canvas just smaller; both decode to the same colours.
+    func testMidSizedLossyFrameIsCutOnALargeCanvasOnly() throws {
+        let dir = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func clearCodes(width: Int) throws -> (clears: [Int], pixels: [[UInt8]]) {
+            let height = 340, path = dir + "/square-\(width).gif"
+            let gif = try GIF.Encoder(path: path)
+            for k in 0..<3 {
+                var px = [UInt8](repeating: 255, count: width * height * 4)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = (y * width + x) * 4
+                        let square = (100..<280).contains(x) && (80..<260).contains(y)
+                        let red: UInt8 = k % 2 == 0 ? 230 : 20
+                        px[i] = square ? red : UInt8(x % 256); px[i + 1] = square ? 30 : UInt8(y % 256)
+                        px[i + 2] = square ? 250 - red : UInt8((x + y) % 256)
+                    }
+                }
+                try gif.append(try Image(width: width, height: height, premultipliedPixels: px), duration: 0.04)
+            }
+            try gif.finish()
+            let images = imageData(try readBytes(path))
+            let counts = images.map { image in clears(in: image.data, minCodeSize: image.codeSize) }
+            let frames: [[UInt8]] = try GIF.read(path).frames.map { $0.pixels }
+            return (counts, frames)
+        }
+        XCTAssertGreaterThanOrEqual(400 * 340, GIF.LZWEncoder.largeCanvasPixels)
+        XCTAssertLessThan(380 * 340, GIF.LZWEncoder.largeCanvasPixels)
+        let large = try clearCodes(width: 400), small = try clearCodes(width: 380)
+        XCTAssertEqual(large.clears.count, 3)
+        XCTAssertEqual(small.clears.count, 3)
+        guard large.clears.count == 3, small.clears.count == 3 else { return }
+        XCTAssertEqual(large.clears[1], small.clears[1] + 1, "the square's frame was not cut in two on the large canvas")
+        XCTAssertEqual(large.clears[2], small.clears[2] + 1)
+        for k in 0..<3 {
+            func crop(_ p: [UInt8], _ w: Int) -> [UInt8] {
+                var out: [UInt8] = []
+                for y in 80..<260 { out += p[((y * w + 100) * 4)..<((y * w + 280) * 4)] }
+                return out
+            }
+            XCTAssertEqual(crop(large.pixels[k], 400), crop(small.pixels[k], 380), "frame \(k)'s square differs")
+        }
+    }
+
+    /// Each image's LZW minimum code size and data sub-blocks, in file order.
+    private func imageData(_ bytes: [UInt8]) -> [(codeSize: Int, data: [UInt8])] {
+        var at = 13, images: [(codeSize: Int, data: [UInt8])] = []
+        if bytes[10] & 0x80 != 0 { at += 3 << (Int(bytes[10] & 7) + 1) }
+        func blocks() -> [UInt8] {
+            let start = at
+            while bytes[at] != 0 { at += Int(bytes[at]) + 1 }
+            at += 1
+            return Array(bytes[start..<(at - 1)])
+        }
+        while at < bytes.count && bytes[at] != 0x3B {
+            if bytes[at] == 0x21 { at += 2; _ = blocks(); continue }
+            let flags = bytes[at + 9]
+            at += 10
+            if flags & 0x80 != 0 { at += 3 << (Int(flags & 7) + 1) }
+            let size = Int(bytes[at]); at += 1
+            images.append((size, blocks()))
+        }
+        return images
+    }
+
+    /// The clear codes in LZW sub-blocks (the one that opens the stream included).
+    private func clears(in blocks: [UInt8], minCodeSize: Int) -> Int {
+        var data: [UInt8] = [], at = 0
+        while at < blocks.count { let n = Int(blocks[at]); data += blocks[(at + 1)..<(at + 1 + n)]; at += n + 1 }
+        let clear = 1 << minCodeSize
+        var next = clear + 2, width = minCodeSize + 1, bit = 0, count = 0, previous = false
+        while bit + width <= data.count * 8 {
+            var code = 0
+            for b in 0..<width where data[(bit + b) >> 3] & (1 << UInt8((bit + b) & 7)) != 0 { code |= 1 << b }
+            bit += width
+            if code == clear { count += 1; next = clear + 2; width = minCodeSize + 1; previous = false; continue }
+            if code == clear + 1 { break }
+            // The decoder defines a code for every code after the first since a clear.
+            if previous && next < 4096 { next += 1; if next == 1 << width && width < 12 { width += 1 } }
+            previous = true
+        }
+        return count
     }
 
     /// The segments decode as one stream (a clear code between them) to the chosen indices, and the
