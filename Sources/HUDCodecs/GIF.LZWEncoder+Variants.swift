@@ -42,7 +42,8 @@ extension GIF.LZWEncoder {
 
     /// Compresses `choices` as `encode` does and also as `plan` adds (other policies, looking
     /// ahead); returns the smallest data with the indices it draws (the first planned among equals).
-    /// A frame compressed one way only is cut into at least `minimumSegments` (see `segments`).
+    /// A frame compressed one way only is cut into at least `minimumSegments` segments where each
+    /// stays long enough (see `segments`).
     mutating func encodeSmallest(_ choices: GIF.PixelChoices, count: Int, table: GIF.FrameTable,
                                  budget: Int, minimumSegments: Int = 1) -> (data: [UInt8], indices: [UInt8]) {
         let (variants, jobs) = Self.plan(choices, count: count, keep: table.transparent, budget: budget)

@@ -13,7 +13,7 @@ final class GIFCodeSizeTests: XCTestCase {
         choices.target = [UInt8](repeating: 1, count: n)
         var encoder = GIF.LZWEncoder(), indices: [UInt8] = []
         let data = encoder.encode(choices, count: n, minCodeSize: 2, colors: [], budget: 0, indices: &indices)
-        let (decoded, codes) = decodeGIFLZW(data, minCodeSize: 2)
+        let (decoded, codes, _) = decodeGIFLZW(data, minCodeSize: 2)
         XCTAssertEqual(decoded, [Int](repeating: 1, count: n))
         XCTAssertEqual(indices, choices.target)
         // 226 strings of lengths 1...226 cover 25651 >= 25600 pixels; plus the clear and end codes.
@@ -31,26 +31,13 @@ final class GIFCodeSizeTests: XCTestCase {
         }
         var encoder = GIF.LZWEncoder(), indices: [UInt8] = []
         let data = encoder.encode(choices, count: n, minCodeSize: 2, colors: [], budget: 0, indices: &indices)
-        let (decoded, codes) = decodeGIFLZW(data, minCodeSize: 2)
+        let (decoded, codes, _) = decodeGIFLZW(data, minCodeSize: 2)
         XCTAssertEqual(decoded.map(UInt8.init), indices)
         XCTAssertEqual(codes, 100 + 2, "strings of lengths 1...100 cover 5050 pixels")
     }
 
     /// The LZW code size of every image in a GIF file, in order.
-    private func codeSizes(_ bytes: [UInt8]) -> [Int] {
-        var at = 13, sizes: [Int] = []
-        if bytes[10] & 0x80 != 0 { at += 3 << (Int(bytes[10] & 7) + 1) }
-        func skipBlocks() { while bytes[at] != 0 { at += Int(bytes[at]) + 1 }; at += 1 }
-        while at < bytes.count && bytes[at] != 0x3B {
-            if bytes[at] == 0x21 { at += 2; skipBlocks(); continue }
-            let flags = bytes[at + 9]
-            at += 10
-            if flags & 0x80 != 0 { at += 3 << (Int(flags & 7) + 1) }
-            sizes.append(Int(bytes[at])); at += 1
-            skipBlocks()
-        }
-        return sizes
-    }
+    private func codeSizes(_ bytes: [UInt8]) -> [Int] { gifImages(bytes).map(\.codeSize) }
 
     /// A static strip of 100 greys above a flat background, where a white square moves: after the
     /// first frame, each frame draws only white and the background, the two colours drawn by the most
@@ -130,7 +117,7 @@ final class GIFCodeSizeTests: XCTestCase {
         let b = encoder.encode(choices, count: n, minCodeSize: 3, colors: [], budget: 0, lookingAhead: true, indices: &ahead)
         XCTAssertNotEqual(a, b, "looking ahead chose the same strings")
         for (data, indices) in [(a, greedy), (b, ahead)] {
-            let (decoded, codes) = decodeGIFLZW(data, minCodeSize: 3)
+            let (decoded, codes, _) = decodeGIFLZW(data, minCodeSize: 3)
             XCTAssertEqual(decoded.map(UInt8.init), indices)
             XCTAssertGreaterThan(codes, 4096, "the dictionary was not reset")
             for j in 0..<n {

@@ -96,8 +96,7 @@ final class GIFLZWSegmentTests: XCTestCase {
                 try gif.append(try Image(width: width, height: height, premultipliedPixels: px), duration: 0.04)
             }
             try gif.finish()
-            let images = imageData(try readBytes(path))
-            let counts = images.map { image in clears(in: image.data, minCodeSize: image.codeSize) }
+            let counts = gifImages(try readBytes(path)).map { decodeGIFLZW($0.data, minCodeSize: $0.codeSize).clears }
             let frames: [[UInt8]] = try GIF.read(path).frames.map { $0.pixels }
             return (counts, frames)
         }
@@ -117,46 +116,6 @@ final class GIFLZWSegmentTests: XCTestCase {
             }
             XCTAssertEqual(crop(large.pixels[k], 400), crop(small.pixels[k], 380), "frame \(k)'s square differs")
         }
-    }
-
-    /// Each image's LZW minimum code size and data sub-blocks, in file order.
-    private func imageData(_ bytes: [UInt8]) -> [(codeSize: Int, data: [UInt8])] {
-        var at = 13, images: [(codeSize: Int, data: [UInt8])] = []
-        if bytes[10] & 0x80 != 0 { at += 3 << (Int(bytes[10] & 7) + 1) }
-        func blocks() -> [UInt8] {
-            let start = at
-            while bytes[at] != 0 { at += Int(bytes[at]) + 1 }
-            at += 1
-            return Array(bytes[start..<(at - 1)])
-        }
-        while at < bytes.count && bytes[at] != 0x3B {
-            if bytes[at] == 0x21 { at += 2; _ = blocks(); continue }
-            let flags = bytes[at + 9]
-            at += 10
-            if flags & 0x80 != 0 { at += 3 << (Int(flags & 7) + 1) }
-            let size = Int(bytes[at]); at += 1
-            images.append((size, blocks()))
-        }
-        return images
-    }
-
-    /// The clear codes in LZW sub-blocks (the one that opens the stream included).
-    private func clears(in blocks: [UInt8], minCodeSize: Int) -> Int {
-        var data: [UInt8] = [], at = 0
-        while at < blocks.count { let n = Int(blocks[at]); data += blocks[(at + 1)..<(at + 1 + n)]; at += n + 1 }
-        let clear = 1 << minCodeSize
-        var next = clear + 2, width = minCodeSize + 1, bit = 0, count = 0, previous = false
-        while bit + width <= data.count * 8 {
-            var code = 0
-            for b in 0..<width where data[(bit + b) >> 3] & (1 << UInt8((bit + b) & 7)) != 0 { code |= 1 << b }
-            bit += width
-            if code == clear { count += 1; next = clear + 2; width = minCodeSize + 1; previous = false; continue }
-            if code == clear + 1 { break }
-            // The decoder defines a code for every code after the first since a clear.
-            if previous && next < 4096 { next += 1; if next == 1 << width && width < 12 { width += 1 } }
-            previous = true
-        }
-        return count
     }
 
     /// The segments decode as one stream (a clear code between them) to the chosen indices, and the

@@ -71,23 +71,49 @@ func pngChunkTypes(_ bytes: [UInt8]) -> [String] {
     return out
 }
 
-/// Decodes GIF LZW sub-blocks: the indices and the number of codes read (clear and end included).
-func decodeGIFLZW(_ blocks: [UInt8], minCodeSize: Int) -> (indices: [Int], codes: Int) {
+/// Each image of a GIF file in order: its LZW minimum code size and its data sub-blocks (without
+/// the empty block that ends them).
+func gifImages(_ bytes: [UInt8]) -> [(codeSize: Int, data: [UInt8])] {
+    var at = 13, images: [(codeSize: Int, data: [UInt8])] = []
+    if bytes[10] & 0x80 != 0 { at += 3 << (Int(bytes[10] & 7) + 1) }
+    func blocks() -> [UInt8] {
+        let start = at
+        while bytes[at] != 0 { at += Int(bytes[at]) + 1 }
+        at += 1
+        return Array(bytes[start..<(at - 1)])
+    }
+    while at < bytes.count && bytes[at] != 0x3B {
+        if bytes[at] == 0x21 { at += 2; _ = blocks(); continue }
+        let flags = bytes[at + 9]
+        at += 10
+        if flags & 0x80 != 0 { at += 3 << (Int(flags & 7) + 1) }
+        let size = Int(bytes[at]); at += 1
+        images.append((size, blocks()))
+    }
+    return images
+}
+
+/// Decodes GIF LZW sub-blocks: the indices, the number of codes read (clear and end included) and
+/// of clear codes (the one that opens the stream included).
+func decodeGIFLZW(_ blocks: [UInt8], minCodeSize: Int) -> (indices: [Int], codes: Int, clears: Int) {
     var data: [UInt8] = [], at = 0
     while at < blocks.count { let n = Int(blocks[at]); data += blocks[(at + 1)..<(at + 1 + n)]; at += n + 1 }
     let clear = 1 << minCodeSize
-    var table: [[Int]] = [], width = minCodeSize + 1, previous = -1, bit = 0, codes = 0
+    var table: [[Int]] = [], width = minCodeSize + 1, previous = -1, bit = 0, codes = 0, clears = 0
     var out: [Int] = []
     while bit + width <= data.count * 8 {
         var code = 0
         for b in 0..<width where data[(bit + b) >> 3] & (1 << UInt8((bit + b) & 7)) != 0 { code |= 1 << b }
         bit += width; codes += 1
-        if code == clear { table = (0..<clear).map { [$0] } + [[], []]; width = minCodeSize + 1; previous = -1; continue }
+        if code == clear {
+            table = (0..<clear).map { [$0] } + [[], []]; width = minCodeSize + 1; previous = -1; clears += 1
+            continue
+        }
         if code == clear + 1 { break }
         let string = code < table.count ? table[code] : table[previous] + [table[previous][0]]
         if previous >= 0 && table.count < 4096 { table.append(table[previous] + [string[0]]) }
         out += string; previous = code
         if table.count == 1 << width && width < 12 { width += 1 }
     }
-    return (out, codes)
+    return (out, codes, clears)
 }
