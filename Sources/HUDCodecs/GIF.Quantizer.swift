@@ -5,8 +5,9 @@
 // "dances". Diffusion skips high-contrast (anti-aliased) edges and pixels that move (diffusion noise
 // differs from frame to frame and defeats LZW); it dithers the first frame and pixels that come to
 // rest. Ordered dithering picks between the two palette colours around a colour by a threshold tied
-// to the pixel's position, so its pattern is stable in time. Nearest-colour searches go through an exact per-colour cache (a bit per RGB value marks it
-// known), since fades repeat the same colours along rows and from frame to frame.
+// to the pixel's position, so its pattern is stable in time. Nearest-colour searches go through an
+// exact per-colour cache (GIF.NearestCache), since fades repeat the same colours along rows and from
+// frame to frame.
 import Dispatch
 
 extension GIF {
@@ -14,10 +15,9 @@ extension GIF {
         let width: Int, height: Int
         let dithering: Dithering
         let palette: Palette
-        private let search: PaletteSearch
-        private let transparent: UInt8
-        private var cache: [UInt8]
-        private var known: [UInt64]
+        let search: PaletteSearch
+        let transparent: UInt8
+        var colours = NearestCache()
         /// A second quantiser (a colour cache of its own) for the lower half of a large first frame.
         private var helper: [Quantizer] = []
 
@@ -26,19 +26,14 @@ extension GIF {
             self.palette = palette; self.dithering = dithering
             search = PaletteSearch(palette.lab)
             transparent = UInt8(palette.transparentIndex)
-            // Not cleared: an entry is read only once `known` marks it, so only the pages of the
-            // colours met are ever touched.
-            cache = [UInt8](unsafeUninitializedCapacity: 1 << 24) { _, count in count = 1 << 24 }
-            known = [UInt64](repeating: 0, count: (1 << 24) / 64)
         }
 
         /// The nearest palette index of an opaque flattened pixel.
         mutating func nearest(_ c: UInt32) -> UInt8 {
-            let key = Int(c & 0xFF_FFFF)
-            if known[key >> 6] & (1 << UInt64(key & 63)) != 0 { return cache[key] }
+            let key = c & 0xFF_FFFF
+            if let v = colours.index(of: key) { return v }
             let v = search.nearest(OkLab.fromSRGB(UInt8((c >> 16) & 0xFF), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)))
-            cache[key] = v
-            known[key >> 6] |= 1 << UInt64(key & 63)
+            colours.insert(key, v)
             return v
         }
 
@@ -123,6 +118,14 @@ extension GIF {
         /// depend on the frame's size alone. A later frame with pixels coming to rest is not split.
         static let splitPixels = 1 << 17
 
+        /// A diffused channel value (0...255) rounded half away from zero, as `rounded()` does, but
+        /// inline: `rounded()` is a call into the C library, three per dithered pixel.
+        @inline(__always)
+        static func level(_ v: Float) -> Int {
+            let i = Int(v)
+            return v - Float(i) >= 0.5 ? i + 1 : i
+        }
+
         /// Quantises `rows` (see `quantize`). Works on raw buffers taken once per frame (per-access
         /// exclusivity checks on the arrays cost more than the quantisation itself).
         private mutating func quantizeRows(_ rows: Range<Int>, _ f: UnsafeBufferPointer<UInt32>, _ nd: UnsafeBufferPointer<UInt8>,
@@ -134,6 +137,15 @@ extension GIF {
             case .ordered: ordered = true
             case let .errorDiffusion(s): strength = Float(s)
             }
+            // Moving pixels are drawn undithered: diffusion noise changes from frame to frame and
+            // defeats LZW, and the frame writer's keep thresholds already spread a fade's steps
+            // (see GIF.keepBudget). They are dithered when they come to rest (redrawn after a
+            // disposal) and in the first frame. Without dithering, every pixel is undithered.
+            // Undithered pixels neither take nor give diffused error, so they are quantised in a
+            // pass of their own (a fade's whole screen), and the loop below sees the others only.
+            let plainAll = !ordered && strength == 0, plainMoving = !ordered && !first
+            if plainAll || plainMoving { quantizeUndithered(rows, f, nd, q, all: plainAll) }
+            if plainAll { return }
             let w = width, h = height, t = transparent, search = self.search
             let pr = palette.colors.map { Float($0.r) }, pg = palette.colors.map { Float($0.g) }, pb = palette.colors.map { Float($0.b) }
             let bayer = GIF.Quantizer.bayer
@@ -151,89 +163,76 @@ extension GIF {
                 let db = abs(Int32(a & 0xFF) - Int32(b & 0xFF))
                 return UInt32(max(dr, max(dg, db)))
             }
-            cache.withUnsafeMutableBufferPointer { cache in
-            known.withUnsafeMutableBufferPointer { known in
-                @inline(__always) func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
-                    let key = r << 16 | g << 8 | b
-                    if known[key >> 6] & (1 << UInt64(key & 63)) != 0 { return cache[key] }
-                    let v = search.nearest(OkLab.fromSRGB(UInt8(r), UInt8(g), UInt8(b)))
-                    cache[key] = v
-                    known[key >> 6] |= 1 << UInt64(key & 63)
-                    return v
+            @inline(__always) func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+                let key = UInt32(truncatingIfNeeded: r << 16 | g << 8 | b)
+                if let v = colours.index(of: key) { return v }
+                let v = search.nearest(OkLab.fromSRGB(UInt8(r), UInt8(g), UInt8(b)))
+                colours.insert(key, v)
+                return v
+            }
+            /// Anti-aliased (high-contrast) edges are drawn with the nearest colour: dither there
+            /// only roughens the edge.
+            @inline(__always) func isEdge(_ x: Int, _ y: Int, _ i: Int, _ c: UInt32) -> Bool {
+                (x > 0 && contrast(c, f[i - 1]) > edgeThreshold) || (x + 1 < w && contrast(c, f[i + 1]) > edgeThreshold)
+                    || (y > 0 && contrast(c, f[i - w]) > edgeThreshold) || (y + 1 < h && contrast(c, f[i + w]) > edgeThreshold)
+            }
+            /// The palette colour on the other side of a colour from its nearest entry `k0` (the
+            /// nearest to the colour mirrored through it), or `k0` when the palette has it within
+            /// half a level.
+            @inline(__always) func bracket(_ r: Int, _ g: Int, _ b: Int, _ k0: UInt8) -> UInt8 {
+                let dr = r - Int(pr[Int(k0)]), dg = g - Int(pg[Int(k0)]), db = b - Int(pb[Int(k0)])
+                if dr == 0 && dg == 0 && db == 0 { return k0 }
+                for s in 1...3 {
+                    let k = nearest(max(0, min(255, r + s * dr)), max(0, min(255, g + s * dg)), max(0, min(255, b + s * db)))
+                    if k != k0 { return k }
                 }
-                /// Anti-aliased (high-contrast) edges are drawn with the nearest colour: dither there
-                /// only roughens the edge.
-                @inline(__always) func isEdge(_ x: Int, _ y: Int, _ i: Int, _ c: UInt32) -> Bool {
-                    (x > 0 && contrast(c, f[i - 1]) > edgeThreshold) || (x + 1 < w && contrast(c, f[i + 1]) > edgeThreshold)
-                        || (y > 0 && contrast(c, f[i - w]) > edgeThreshold) || (y + 1 < h && contrast(c, f[i + w]) > edgeThreshold)
-                }
-                /// The palette colour on the other side of a colour from its nearest entry `k0` (the
-                /// nearest to the colour mirrored through it), or `k0` when the palette has it within
-                /// half a level.
-                @inline(__always) func bracket(_ r: Int, _ g: Int, _ b: Int, _ k0: UInt8) -> UInt8 {
-                    let dr = r - Int(pr[Int(k0)]), dg = g - Int(pg[Int(k0)]), db = b - Int(pb[Int(k0)])
-                    if dr == 0 && dg == 0 && db == 0 { return k0 }
-                    for s in 1...3 {
-                        let k = nearest(max(0, min(255, r + s * dr)), max(0, min(255, g + s * dg)), max(0, min(255, b + s * db)))
-                        if k != k0 { return k }
+                return k0
+            }
+            for y in rows {
+                if nextDirty { next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }; nextDirty = false }
+                let row = y * w
+                var x = -1
+                while true {
+                    x &+= 1
+                    if x >= w { break }
+                    let i = row &+ x
+                    // Pixels left to this loop are rare (most of a frame is unchanged, or moving
+                    // and quantised already): the others are skipped eight at a time.
+                    if x & 7 == 0 && x &+ 8 <= w {
+                        let word = GIF.Lanes.word(nd, i)
+                        if word == 0 || (plainMoving && !GIF.Lanes.hasByte(word, 3)) { x &+= 7; continue }
                     }
-                    return k0
-                }
-                // Moving pixels are drawn undithered: diffusion noise changes from frame to frame and
-                // defeats LZW, and the frame writer's keep thresholds already spread a fade's steps
-                // (see GIF.keepBudget). They are dithered when they come to rest (redrawn after a
-                // disposal) and in the first frame. Without dithering, every pixel is undithered.
-                let plainAll = !ordered && strength == 0, plainMoving = !ordered && !first
-                // The last colour drawn undithered and its index: runs of one colour (flat areas, and a
-                // fade's rows) look it up once.
-                var lastColour: UInt32 = 0, lastIndex = t
-                for y in rows {
-                    if nextDirty { next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }; nextDirty = false }
-                    let row = y * w
-                    var x = -1
-                    while true {
-                        x &+= 1
-                        if x >= w { break }
-                        let i = row &+ x
-                        // Unchanged pixels (most of a frame where only the HUD moves) are skipped
-                        // eight at a time.
-                        if x & 7 == 0 && x &+ 8 <= w && GIF.Lanes.word(nd, i) == 0 { x &+= 7; continue }
-                        let n = nd[i]
-                        if n == 0 { continue }
-                        let c = f[i]
-                        if c == 0 { q[i] = t; continue }
-                        let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
-                        if plainAll || (plainMoving && n == 1) {
-                            if c != lastColour { lastColour = c; lastIndex = nearest(r, g, b) }
-                            q[i] = lastIndex; continue
-                        }
-                        if ordered {
-                            let k0 = nearest(r, g, b)
-                            if isEdge(x, y, i, c) { q[i] = k0; continue }
-                            let k1 = bracket(r, g, b, k0)
-                            q[i] = GIF.Quantizer.orderedPick(r, g, b, k0, k1, threshold: bayer[(y & 7) * 8 + (x & 7)],
-                                                             pr: pr, pg: pg, pb: pb)
-                            continue
-                        }
-                        if isEdge(x, y, i, c) { q[i] = nearest(r, g, b); continue }
-                        let e = (x + 1) * 3
-                        let vr = max(0, min(255, Float(r) + cur[e])), vg = max(0, min(255, Float(g) + cur[e + 1])), vb = max(0, min(255, Float(b) + cur[e + 2]))
-                        let k = nearest(Int(vr.rounded()), Int(vg.rounded()), Int(vb.rounded()))
-                        q[i] = k
-                        // Error relative to the true colour plus the error received, scaled and clamped so
-                        // a missing palette colour cannot smear a streak across the frame.
-                        let er = max(-24, min(24, (vr - pr[Int(k)]) * strength))
-                        let eg = max(-24, min(24, (vg - pg[Int(k)]) * strength))
-                        let eb = max(-24, min(24, (vb - pb[Int(k)]) * strength))
-                        curDirty = true; nextDirty = true
-                        cur[e + 3] += er * 7 / 16; cur[e + 4] += eg * 7 / 16; cur[e + 5] += eb * 7 / 16
-                        next[e - 3] += er * 3 / 16; next[e - 2] += eg * 3 / 16; next[e - 1] += eb * 3 / 16
-                        next[e] += er * 5 / 16; next[e + 1] += eg * 5 / 16; next[e + 2] += eb * 5 / 16
-                        next[e + 3] += er / 16; next[e + 4] += eg / 16; next[e + 5] += eb / 16
+                    let n = nd[i]
+                    if n == 0 || (plainMoving && n == 1) { continue }
+                    let c = f[i]
+                    if c == 0 { q[i] = t; continue }
+                    let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
+                    if ordered {
+                        let k0 = nearest(r, g, b)
+                        if isEdge(x, y, i, c) { q[i] = k0; continue }
+                        let k1 = bracket(r, g, b, k0)
+                        q[i] = GIF.Quantizer.orderedPick(r, g, b, k0, k1, threshold: bayer[(y & 7) * 8 + (x & 7)],
+                                                         pr: pr, pg: pg, pb: pb)
+                        continue
                     }
-                    if strength > 0 { swap(&cur, &next); swap(&curDirty, &nextDirty) }
+                    if isEdge(x, y, i, c) { q[i] = nearest(r, g, b); continue }
+                    let e = (x + 1) * 3
+                    let vr = max(0, min(255, Float(r) + cur[e])), vg = max(0, min(255, Float(g) + cur[e + 1])), vb = max(0, min(255, Float(b) + cur[e + 2]))
+                    let k = nearest(Self.level(vr), Self.level(vg), Self.level(vb))
+                    q[i] = k
+                    // Error relative to the true colour plus the error received, scaled and clamped so
+                    // a missing palette colour cannot smear a streak across the frame.
+                    let er = max(-24, min(24, (vr - pr[Int(k)]) * strength))
+                    let eg = max(-24, min(24, (vg - pg[Int(k)]) * strength))
+                    let eb = max(-24, min(24, (vb - pb[Int(k)]) * strength))
+                    curDirty = true; nextDirty = true
+                    cur[e + 3] += er * 7 / 16; cur[e + 4] += eg * 7 / 16; cur[e + 5] += eb * 7 / 16
+                    next[e - 3] += er * 3 / 16; next[e - 2] += eg * 3 / 16; next[e - 1] += eb * 3 / 16
+                    next[e] += er * 5 / 16; next[e + 1] += eg * 5 / 16; next[e + 2] += eb * 5 / 16
+                    next[e + 3] += er / 16; next[e + 4] += eg / 16; next[e + 5] += eb / 16
                 }
-            }}
+                if strength > 0 { swap(&cur, &next); swap(&curDirty, &nextDirty) }
+            }
         }
     }
 }

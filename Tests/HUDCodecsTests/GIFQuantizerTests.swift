@@ -44,6 +44,18 @@ final class GIFQuantizerTests: XCTestCase {
         }
     }
 
+    /// Diffused channel values are rounded as `rounded()` rounds them, halves and their neighbours
+    /// included.
+    func testDiffusedLevelsRoundAsTheLibraryRounds() {
+        var values: [Float] = [0, 255]
+        for k in 0...(255 * 64) { values.append(Float(k) / 64) }
+        for k in 0..<255 {
+            let half = Float(k) + 0.5
+            values += [half, half.nextUp, half.nextDown, Float(k).nextUp, Float(k + 1).nextDown]
+        }
+        for v in values { XCTAssertEqual(GIF.Quantizer.level(v), Int(v.rounded()), "\(v)") }
+    }
+
     /// A large first frame is dithered in two halves at once, each diffusing its own error: the top
     /// half is what the top rows alone give, and the bottom half what the bottom rows alone give.
     func testLargeFirstFrameIsDitheredInTwoHalves() {
