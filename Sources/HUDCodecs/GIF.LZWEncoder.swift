@@ -14,8 +14,10 @@
 // string reach further); on request the encoder looks one string ahead over the last few prefixes.
 // Neither way wins every frame, so the caller may compress both (GIF.LZWEncoder+Variants). The
 // dictionary is reset with a clear code when it is full. The search is the encoder's cost: a node's
-// sibling link, suffix and suffix colour sit in one word, so walking a node's children to test them
-// is one load per child, and the exact child (searched first) is walked into rather than pushed.
+// sibling link, suffix and first child sit in one 32-bit word (a whole dictionary's in 16 KiB, which
+// the core's nearest cache holds), so walking a node's children to test them is one load per child
+// (a child's colour is its suffix's palette entry), and the exact child (searched first) is walked
+// into rather than pushed, its word already loaded.
 // Each node also knows the length of the longest string below it, so the search leaves out
 // subtrees that cannot beat the best string found so far (leaves, most of a young dictionary,
 // among them) and its budget goes to branches that still can.
@@ -144,12 +146,10 @@ extension GIF {
             /// empty (no child code is 0). A dense table of every (code, index) pair is megabytes, and its
             /// lookups (one per trie node the search visits) missed the caches; this one stays in them.
             var slots = [UInt32](repeating: 0, count: LZWEncoder.slotCount)
-            /// Per code, its first child | the length of the longest string below it (its own
-            /// included) << 16: a search stops where nothing below can be longer than its best.
-            var firstChild = [UInt32](repeating: 0, count: LZWEncoder.maxCode)
-            /// Per code, what the search reads of it when walking its parent's children, in one load:
-            /// its next sibling << 40 | its suffix << 32 | the suffix's colour (0 if not drawable).
-            var node = [UInt64](repeating: 0, count: LZWEncoder.maxCode)
+            /// Per code, its links and suffix in one word (see `Trie.node`).
+            var node = [UInt32](repeating: 0, count: LZWEncoder.maxCode)
+            /// Per code, the length of the longest string below it (see `Trie.below`).
+            var below = [UInt16](repeating: 0, count: LZWEncoder.maxCode)
             /// Per code, where its string starts in the segment's output (the previous string's start
             /// when the code was defined).
             var start = [Int32](repeating: 0, count: LZWEncoder.maxCode)
@@ -164,12 +164,12 @@ extension GIF {
                                    opens: Bool, closes: Bool) -> BitWriter {
                 var bits = BitWriter()
                 slots.withUnsafeMutableBufferPointer { slots in
-                firstChild.withUnsafeMutableBufferPointer { first in
+                below.withUnsafeMutableBufferPointer { below in
                 node.withUnsafeMutableBufferPointer { node in
                 parent.withUnsafeMutableBufferPointer { parent in
                 start.withUnsafeMutableBufferPointer { start in
                 stack.withUnsafeMutableBufferPointer { stack in
-                    let trie = Trie(slots: slots, first: first, node: node, parent: parent, start: start,
+                    let trie = Trie(slots: slots, node: node, below: below, parent: parent, start: start,
                                     roots: 1 << minCodeSize)
                     LZWEncoder.compress(input, trie: trie, stack: stack, minCodeSize: minCodeSize, out: out,
                                         opens: opens, closes: closes, bits: &bits)
@@ -194,7 +194,13 @@ extension GIF {
         /// The dictionary trie over raw buffers.
         private struct Trie {
             let slots: UnsafeMutableBufferPointer<UInt32>
-            let first: UnsafeMutableBufferPointer<UInt32>, node: UnsafeMutableBufferPointer<UInt64>
+            /// Per code: its next sibling | its suffix << 12 | its first child << 20. A child's
+            /// suffix and sibling come in one load while its parent's children are walked, and the
+            /// exact child's word is then at hand for the next step.
+            let node: UnsafeMutableBufferPointer<UInt32>
+            /// Per code, the length of the longest string below it (its own included): a search
+            /// stops where nothing below can be longer than its best.
+            let below: UnsafeMutableBufferPointer<UInt16>
             let parent: UnsafeMutableBufferPointer<UInt16>, start: UnsafeMutableBufferPointer<Int32>
             /// The single-index codes (the clear code's value).
             let roots: Int
@@ -215,10 +221,14 @@ extension GIF {
                 }
             }
 
-            /// Adds `code` as the child of `previous` with suffix `k` (drawn as `colour`), its string
-            /// `length` long and starting at `at` in the output, unless that child exists.
+            @inline(__always) static func sibling(_ node: UInt32) -> Int { Int(node & 0xFFF) }
+            @inline(__always) static func suffix(_ node: UInt32) -> UInt32 { (node >> 12) & 0xFF }
+            @inline(__always) static func firstChild(_ node: UInt32) -> Int { Int(node >> 20) }
+
+            /// Adds `code` as the child of `previous` with suffix `k`, its string `length` long and
+            /// starting at `at` in the output, unless that child exists.
             @inline(__always)
-            func add(_ code: Int, previous: Int, _ k: UInt8, colour: UInt32, length: Int, at: Int) {
+            func add(_ code: Int, previous: Int, _ k: UInt8, length: Int, at: Int) {
                 let key = UInt32(previous << 8 | Int(k))
                 var h = Trie.home(key)
                 while slots[h] != 0 {
@@ -228,24 +238,28 @@ extension GIF {
                 slots[h] = key << 12 | UInt32(code)
                 start[code] = Int32(truncatingIfNeeded: at)
                 parent[code] = UInt16(previous)
-                node[code] = UInt64(first[previous] & 0xFFFF) << 40 | UInt64(k) << 32 | UInt64(colour)
-                first[previous] = first[previous] & 0xFFFF_0000 | UInt32(code)
-                let mark = UInt32(length) << 16
-                first[code] = mark
+                let up = node[previous]
+                node[code] = UInt32(Trie.firstChild(up)) | UInt32(k) << 12
+                node[previous] = up & 0xF_FFFF | UInt32(code) << 20
+                let mark = UInt16(length)
+                below[code] = mark
                 // The longest string below each ancestor, up to the first that has one as long.
                 var a = previous
-                while first[a] & 0xFFFF_0000 < mark {
-                    first[a] = first[a] & 0xFFFF | mark
+                while below[a] < mark {
+                    below[a] = mark
                     if a < roots { break }
                     a = Int(parent[a])
                 }
             }
 
             /// Empties the dictionary (a previous frame's or a cleared table's strings must not be found).
+            /// Every node is cleared, not only the roots: a code the decoder defines twice (a string
+            /// the dictionary holds already) is never linked, and must start without children.
             func reset() {
                 slots.update(repeating: 0)
-                first.update(repeating: 0)
-                for r in 0..<roots { first[r] = 1 << 16 }
+                node.update(repeating: 0)
+                below.update(repeating: 0)
+                for r in 0..<roots { below[r] = 1 }
             }
         }
 
@@ -255,7 +269,7 @@ extension GIF {
         private static func longest(at p: Int, _ input: Input, _ trie: Trie,
                                     _ stack: UnsafeMutableBufferPointer<Int>) -> (code: Int, length: Int) {
             let target = input.target, alt = input.alt, truth = input.truth, count = input.count
-            let budget = input.budget
+            let budget = input.budget, palette = input.palette
             var bestCode = Int(target[p]), bestLength = 1
             var visits = 0, top = 0
             if alt[p] >= 0 { stack[top] = Int(alt[p]) | 1 << 16; top += 1 }
@@ -263,14 +277,14 @@ extension GIF {
             while top > 0 {
                 top -= 1
                 var code = stack[top] & 0xFFFF, depth = stack[top] >> 16
+                var here = trie.node[code]
                 // The exact child is searched first: rather than pushed and popped at once, the
                 // walk goes on with it.
                 while true {
                     if depth > bestLength { bestCode = code; bestLength = depth }
                     // Nothing below is longer than the best (a leaf, most nodes of a young
                     // dictionary, has nothing below).
-                    let below = trie.first[code]
-                    if Int(below >> 16) <= bestLength { break }
+                    if Int(trie.below[code]) <= bestLength { break }
                     let q = p + depth
                     if q >= count { break }
                     let t = truth[q], a = alt[q], k = target[q]
@@ -278,38 +292,44 @@ extension GIF {
                     // long run (a flat area) gets strings as long as plain LZW's.
                     let branches = (t != 0 || a >= 0) && visits < LZWEncoder.searchBudget
                     if branches { visits += 1 }
-                    var c = Int(below & 0xFFFF)
+                    var c = Trie.firstChild(here)
                     let pushed = (depth + 1) << 16
-                    var exact = 0
+                    var exact = 0, exactNode: UInt32 = 0
                     if !branches {
                         exact = trie.child(code, k)
+                        if exact != 0 { exactNode = trie.node[exact] }
                     } else if t == 0 {
                         // Only the alternative can be acceptable besides the target: one lookup finds
                         // the child the walk over every sibling would push.
                         exact = trie.child(code, k)
                         let b = trie.child(code, UInt8(truncatingIfNeeded: a))
                         if b != 0 && b != exact { stack[top] = b | pushed; top += 1 }
+                        if exact != 0 { exactNode = trie.node[exact] }
                     } else {
                         // Every child: the others are pushed when acceptable at q (`truth` and the
-                        // drawable colours are opaque, so the error is over the channels alone).
+                        // drawable colours are opaque, so the error is over the channels alone; the
+                        // transparent entry's colour is 0).
                         let tr = Int((t >> 16) & 0xFF), tg = Int((t >> 8) & 0xFF), tb = Int(t & 0xFF)
-                        let k64 = UInt64(k), a64 = UInt64(truncatingIfNeeded: Int64(a)) & 0xFF, hasAlt = a >= 0
+                        let k32 = UInt32(k), a32 = UInt32(truncatingIfNeeded: a) & 0xFF, hasAlt = a >= 0
                         while c != 0 {
                             let e = trie.node[c]
-                            let s = (e >> 32) & 0xFF
-                            if s == k64 {
-                                exact = c
-                            } else if hasAlt && s == a64 {
+                            let s = Trie.suffix(e)
+                            if s == k32 {
+                                exact = c; exactNode = e
+                            } else if hasAlt && s == a32 {
                                 stack[top] = c | pushed; top += 1
-                            } else if e & 0xFFFF_FFFF != 0 {
-                                let dr = tr - Int((e >> 16) & 0xFF), dg = tg - Int((e >> 8) & 0xFF), db = tb - Int(e & 0xFF)
-                                if dr * dr + dg * dg + db * db <= budget { stack[top] = c | pushed; top += 1 }
+                            } else {
+                                let colour = palette[Int(s)]
+                                if colour != 0 {
+                                    let dr = tr - Int((colour >> 16) & 0xFF), dg = tg - Int((colour >> 8) & 0xFF), db = tb - Int(colour & 0xFF)
+                                    if dr * dr + dg * dg + db * db <= budget { stack[top] = c | pushed; top += 1 }
+                                }
                             }
-                            c = Int(e >> 40)
+                            c = Trie.sibling(e)
                         }
                     }
                     if exact == 0 { break }
-                    code = exact; depth += 1
+                    code = exact; here = exactNode; depth += 1
                 }
             }
             return (bestCode, bestLength)
@@ -382,8 +402,7 @@ extension GIF {
                 bits.put(bestCode, width)
                 // The decoder adds previous + first index of this string once it has read it.
                 if previous >= 0 && next < LZWEncoder.maxCode {
-                    trie.add(next, previous: previous, out[p], colour: input.palette[Int(out[p])],
-                             length: previousLength + 1, at: p - previousLength)
+                    trie.add(next, previous: previous, out[p], length: previousLength + 1, at: p - previousLength)
                     next += 1
                     if next == 1 << width && width < 12 { width += 1 }
                 }
