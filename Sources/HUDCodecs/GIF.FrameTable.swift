@@ -31,10 +31,13 @@ extension GIF {
         /// (Raw buffers and no branches: this runs over every pixel of every frame.)
         private static func lowestUnused(_ targets: [UInt8], keep: UInt8) -> (unused: Int, top: Int) {
             var seen = [UInt8](repeating: 0, count: 256)
-            seen.withUnsafeMutableBufferPointer { seen in
-                targets.withUnsafeBufferPointer { targets in
-                    for k in targets { seen[Int(k)] = 1 }
+            targets.withUnsafeBufferPointer { targets in
+                let halves = RowSplit.run(0..<targets.count, minimum: splitPixels) { part in
+                    var seen = [UInt8](repeating: 0, count: 256)
+                    seen.withUnsafeMutableBufferPointer { seen in for j in part { seen[Int(targets[j])] = 1 } }
+                    return seen
                 }
+                for half in halves { for k in 0..<256 { seen[k] |= half[k] } }
             }
             seen[Int(keep)] = 0
             return (seen.firstIndex(of: 0) ?? 256, seen.lastIndex(of: 1) ?? 0)
@@ -46,13 +49,21 @@ extension GIF {
             let drop = Int16(frameKeep), bound = Int16(limit)
             choices.target.withUnsafeMutableBufferPointer { target in
                 choices.alternative.withUnsafeMutableBufferPointer { alt in
-                    for j in 0..<target.count {
-                        let k = target[j], a = alt[j]
-                        target[j] = k == keep ? frameKeep : k
-                        alt[j] = a == drop || a >= bound ? -1 : a
+                    let (target, alt) = (target, alt)
+                    _ = RowSplit.run(0..<target.count, minimum: splitPixels) { part in
+                        for j in part {
+                            let k = target[j], a = alt[j]
+                            target[j] = k == keep ? frameKeep : k
+                            alt[j] = a == drop || a >= bound ? -1 : a
+                        }
                     }
                 }
             }
         }
+
+        /// Frames of at least this many pixels are scanned in two halves at once (GIF.RowSplit, over
+        /// pixels): the writer waits for these scans, a full-screen fade's twice a frame, while the
+        /// second core has room.
+        static let splitPixels = 1 << 16
     }
 }

@@ -12,9 +12,10 @@ extension GIF {
         /// Boxes with fewer rows run on the calling thread.
         static let minimumRows = 48
 
-        /// `body` over `rows` in at most two consecutive parts; their results in row order.
-        static func run<T>(_ rows: Range<Int>, _ body: (Range<Int>) -> T) -> [T] {
-            if rows.count < minimumRows { return [body(rows)] }
+        /// `body` over `rows` in at most two consecutive parts (two when there are at least
+        /// `minimum`); their results in row order. Any range of independent items may be split so.
+        static func run<T>(_ rows: Range<Int>, minimum: Int = minimumRows, _ body: (Range<Int>) -> T) -> [T] {
+            if rows.count < max(2, minimum) { return [body(rows)] }
             let mid = rows.lowerBound + rows.count / 2
             let parts = [rows.lowerBound..<mid, mid..<rows.upperBound]
             let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: 2)
