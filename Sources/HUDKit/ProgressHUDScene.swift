@@ -63,39 +63,59 @@ public struct ProgressHUDScene: SceneRenderable {
         return try Self.darken(base, by: coverage, k: k)
     }
 
+    /// `darken`'s lanes: the first `count` pixels of `from` to `out`, four at a time, by `coverage`
+    /// at `k`/256; returns how many it did (the rest are for the scalar tail). A function of its
+    /// own, not part of `darken`'s closure: with the loop inside that closure, the testing build
+    /// (`-enable-testing`) returned from `darken` with the register that carries a thrown error
+    /// set, so that `darken` seemed to throw. A code generation fault, which this sidesteps.
+    @inline(never)
+    private static func darkenLanes(_ from: UnsafeRawPointer, _ out: UnsafeMutableRawPointer,
+                                    _ coverage: UnsafeBufferPointer<UInt8>, count: Int, k: Int) -> Int {
+        let c = coverage, kk = UInt16(truncatingIfNeeded: k)
+        @inline(__always) func scaled(_ v: SIMD8<UInt16>, _ inv: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            let x = v &* inv &+ 127
+            return (x &+ 1 &+ (x &>> 8)) &>> 8
+        }
+        var i = 0
+        while i &+ 4 <= count {
+            // Little-endian: byte 2j is lane j's low byte.
+            let lanes = from.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            let cv = SIMD4<UInt16>(UInt16(c[i]), UInt16(c[i &+ 1]), UInt16(c[i &+ 2]), UInt16(c[i &+ 3]))
+            if cv == .zero {
+                out.storeBytes(of: lanes, toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+                i &+= 4
+                continue
+            }
+            let a = (cv &* kk) &>> 8
+            let inv = 255 &- a
+            // Lanes 2p and 2p + 1 hold pixel p's bytes.
+            let inv8 = SIMD8<UInt16>(inv[0], inv[0], inv[1], inv[1], inv[2], inv[2], inv[3], inv[3])
+            let alpha = SIMD8<UInt16>(0, a[0], 0, a[1], 0, a[2], 0, a[3])
+            let redBlue = scaled(lanes & 0x00FF, inv8)
+            let greenAlpha = scaled(lanes &>> 8, inv8) &+ alpha
+            out.storeBytes(of: redBlue | greenAlpha &<< 8, toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            i &+= 4
+        }
+        return i
+    }
+
     /// `base` darkened by the overlay `coverage` at `k`/256 of its opacity: per channel
     /// `(v * (255 - a) + 127) / 255`, plus `a` on alpha, where `a = coverage * k >> 8`. Four pixels
     /// at a time in 16-bit lanes (the division by 255 as `(x + 1 + x >> 8) >> 8`, exact for every
-    /// product here), with the same bytes as the scalar formula, which the tail uses. Written in one
-    /// pass from `base` into a new buffer (not copied first, then changed in place).
+    /// product here), with the same bytes as the scalar formula, which the tail uses. The four
+    /// pixels' 16 bytes are read as eight 16-bit lanes and split into their low bytes (red and blue)
+    /// and high bytes (green and alpha) by masks and shifts: a widening conversion of 16 bytes was
+    /// a call that converted them one at a time. Written in one pass from `base` into a new buffer
+    /// (not copied first, then changed in place).
     static func darken(_ base: Image, by coverage: [UInt8], k: Int) throws -> Image {
         let count = base.pixels.count
-        let kk = UInt16(truncatingIfNeeded: k)
         let px = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             let out = UnsafeMutableRawPointer(buffer.baseAddress!)
             base.pixels.withUnsafeBytes { src in
                 coverage.withUnsafeBufferPointer { c in
                     let from = src.baseAddress!
                     let n = min(c.count, count / 4)
-                    var i = 0
-                    while i &+ 4 <= n {
-                        let v8 = from.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-                        let cv = SIMD4<UInt16>(UInt16(c[i]), UInt16(c[i &+ 1]), UInt16(c[i &+ 2]), UInt16(c[i &+ 3]))
-                        if cv == .zero {
-                            out.storeBytes(of: v8, toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-                            i &+= 4
-                            continue
-                        }
-                        let a = (cv &* kk) &>> 8
-                        let inv = 255 &- a
-                        let inv16 = SIMD16<UInt16>(inv[0], inv[0], inv[0], inv[0], inv[1], inv[1], inv[1], inv[1],
-                                                   inv[2], inv[2], inv[2], inv[2], inv[3], inv[3], inv[3], inv[3])
-                        let a16 = SIMD16<UInt16>(0, 0, 0, a[0], 0, 0, 0, a[1], 0, 0, 0, a[2], 0, 0, 0, a[3])
-                        var v = SIMD16<UInt16>(truncatingIfNeeded: v8) &* inv16 &+ 127
-                        v = (v &+ 1 &+ (v &>> 8)) &>> 8 &+ a16
-                        out.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-                        i &+= 4
-                    }
+                    var i = darkenLanes(from, out, c, count: n, k: k)
                     let p = src.bindMemory(to: UInt8.self), o = buffer
                     while i < n {
                         let a = (Int(c[i]) &* k) &>> 8          // overlay alpha 0...255
