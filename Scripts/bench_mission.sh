@@ -14,7 +14,9 @@ runs=${RUNS:-5}
 bin=${HUDRENDER_BIN:-}
 if [ -z "$bin" ]; then
   scratch=${SCRATCH:-/tmp/hudrender-bench-mission}
-  swift build -c release --static-swift-stdlib --product hudrender --scratch-path "$scratch" >&2
+  # Built as the README's first command builds it.
+  swift build -c release --static-swift-stdlib -Xswiftc -target-cpu -Xswiftc native --product hudrender \
+    --scratch-path "$scratch" >&2
   bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/hudrender"
 fi
 out="$(mktemp -d)"
