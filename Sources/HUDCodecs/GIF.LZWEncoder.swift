@@ -14,10 +14,10 @@
 // string reach further); on request the encoder looks one string ahead over the last few prefixes.
 // Neither way wins every frame, so the caller may compress both (GIF.LZWEncoder+Variants). The
 // dictionary is reset with a clear code when it is full. The search is the encoder's cost: a node's
-// sibling link, suffix and first child sit in one 32-bit word (a whole dictionary's in 16 KiB, which
-// the core's nearest cache holds), so walking a node's children to test them is one load per child
-// (a child's colour is its suffix's palette entry), and the exact child (searched first) is walked
-// into rather than pushed, its word already loaded.
+// sibling link, suffix and first child sit in one 32-bit word (a whole dictionary's in 16 KiB,
+// which the core's first-level cache holds), so walking a node's children to test them is one load
+// per child (a child's colour is its suffix's palette entry), and the exact child (searched first)
+// is walked into rather than pushed, its word already loaded.
 // Each node also knows the length of the longest string below it, so the search leaves out
 // subtrees that cannot beat the best string found so far (leaves, most of a young dictionary,
 // among them) and its budget goes to branches that still can.
