@@ -9,7 +9,7 @@ extension GIF.Quantizer {
     /// pixel with `all`), and to the transparent index where the pixel is transparent.
     mutating func quantizeUndithered(_ rows: Range<Int>, _ f: UnsafeBufferPointer<UInt32>, _ nd: UnsafeBufferPointer<UInt8>,
                                      _ q: UnsafeMutableBufferPointer<UInt8>, all: Bool) {
-        let w = width, t = transparent, search = self.search
+        let w = width, t = transparent
         var lastColour: UInt32 = 0, lastIndex: UInt8 = 0
         for y in rows {
             let row = y &* w
@@ -22,16 +22,7 @@ extension GIF.Quantizer {
                 if n == 0 || (!all && n != 1) { continue }
                 let c = f[i]
                 if c == 0 { q[i] = t; continue }
-                if c != lastColour {
-                    lastColour = c
-                    let key = c & 0xFF_FFFF
-                    if let k = colours.index(of: key) {
-                        lastIndex = k
-                    } else {
-                        lastIndex = search.nearest(OkLab.fromSRGB(UInt8(key >> 16), UInt8((key >> 8) & 0xFF), UInt8(key & 0xFF)))
-                        colours.insert(key, lastIndex)
-                    }
-                }
+                if c != lastColour { lastColour = c; lastIndex = nearest(c) }
                 q[i] = lastIndex
             }
         }

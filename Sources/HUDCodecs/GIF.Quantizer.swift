@@ -15,9 +15,9 @@ extension GIF {
         let width: Int, height: Int
         let dithering: Dithering
         let palette: Palette
-        let search: PaletteSearch
+        private let search: PaletteSearch
         let transparent: UInt8
-        var colours = NearestCache()
+        private var colours = NearestCache()
         /// A second quantiser (a colour cache of its own) for the lower half of a large first frame.
         private var helper: [Quantizer] = []
 
@@ -28,7 +28,9 @@ extension GIF {
             transparent = UInt8(palette.transparentIndex)
         }
 
-        /// The nearest palette index of an opaque flattened pixel.
+        /// The nearest palette index of an opaque flattened pixel (or of 0xRRGGBB), through the
+        /// colour cache.
+        @inline(__always)
         mutating func nearest(_ c: UInt32) -> UInt8 {
             let key = c & 0xFF_FFFF
             if let v = colours.index(of: key) { return v }
@@ -146,7 +148,7 @@ extension GIF {
             let plainAll = !ordered && strength == 0, plainMoving = !ordered && !first
             if plainAll || plainMoving { quantizeUndithered(rows, f, nd, q, all: plainAll) }
             if plainAll { return }
-            let w = width, h = height, t = transparent, search = self.search
+            let w = width, h = height, t = transparent
             let pr = palette.colors.map { Float($0.r) }, pg = palette.colors.map { Float($0.g) }, pb = palette.colors.map { Float($0.b) }
             let bayer = GIF.Quantizer.bayer
             // Error rows (3 channels, one pixel of padding each side). A row is cleared only when
@@ -164,11 +166,7 @@ extension GIF {
                 return UInt32(max(dr, max(dg, db)))
             }
             @inline(__always) func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
-                let key = UInt32(truncatingIfNeeded: r << 16 | g << 8 | b)
-                if let v = colours.index(of: key) { return v }
-                let v = search.nearest(OkLab.fromSRGB(UInt8(r), UInt8(g), UInt8(b)))
-                colours.insert(key, v)
-                return v
+                self.nearest(UInt32(truncatingIfNeeded: r << 16 | g << 8 | b))
             }
             /// Anti-aliased (high-contrast) edges are drawn with the nearest colour: dither there
             /// only roughens the edge.
