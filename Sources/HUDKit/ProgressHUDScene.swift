@@ -33,12 +33,14 @@ public struct ProgressHUDScene: SceneRenderable {
     public init(hud: ProgressHUD, screen: Screen, fonts: HUDFonts? = nil, duration: Double? = nil) throws {
         self.hud = hud
         self.screen = screen
-        self.fonts = try fonts ?? HUDFonts.system()
-        self.plan = hud.plan(window: screen.pointSize, metrics: self.fonts)
-        self.duration = duration ?? max(plan.endTime + 0.25, 0.5)
+        // The overlay needs no fonts, so it is drawn first: the system fonts may still be loading
+        // on another thread (fontconfig reads its configuration), and the wait is shorter after it.
         let coverage = try Self.renderOverlayCoverage(hud: hud, screen: screen)
         self.overlayCoverage = coverage
         self.fullOverlayBackdrop = try coverage.map { try Self.darken(screen.backdropImage, by: $0, k: 256) }
+        self.fonts = try fonts ?? HUDFonts.system()
+        self.plan = hud.plan(window: screen.pointSize, metrics: self.fonts)
+        self.duration = duration ?? max(plan.endTime + 0.25, 0.5)
     }
 
     /// The overlay is black at varying alpha: rendering it once and keeping only the alpha is exact.
