@@ -71,7 +71,12 @@ extension GIF {
             let view = bins
             other.forEachWrittenBlock { block in
                 let start = block * Self.blockBins * 4
-                for k in start..<(start + Self.blockBins * 4) { view.sums[k] += other.sums[k] }
+                if view.written[block] == 0 {
+                    // Not read while zero (see `Bins.load`); the sums are never negative, so 0 + x is x.
+                    for k in start..<(start + Self.blockBins * 4) { view.sums[k] = other.sums[k] }
+                } else {
+                    for k in start..<(start + Self.blockBins * 4) { view.sums[k] += other.sums[k] }
+                }
                 view.written[block] = 1
             }
         }
@@ -100,7 +105,11 @@ extension GIF {
             /// The four sums at `offset` (a bin x 4).
             @inline(__always)
             func load(_ offset: Int) -> SIMD4<Double> {
-                SIMD4(sums[offset], sums[offset &+ 1], sums[offset &+ 2], sums[offset &+ 3])
+                // A block never written is zero and not read: reading would map the kernel's shared
+                // zero page there, and the first store would then fault a second time and interrupt
+                // every other core to flush its TLB.
+                if written[offset / (4 * Histogram.blockBins)] == 0 { return SIMD4() }
+                return SIMD4(sums[offset], sums[offset &+ 1], sums[offset &+ 2], sums[offset &+ 3])
             }
 
             /// Sets the four sums at `offset` (a bin x 4).
