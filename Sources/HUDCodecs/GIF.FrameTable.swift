@@ -32,12 +32,12 @@ extension GIF {
         private static func lowestUnused(_ targets: [UInt8], keep: UInt8) -> (unused: Int, top: Int) {
             var seen = [UInt8](repeating: 0, count: 256)
             targets.withUnsafeBufferPointer { targets in
-                let halves = RowSplit.run(0..<targets.count, minimum: splitPixels) { part in
+                let parts = RowSplit.run(0..<targets.count, minimum: splitPixels) { part in
                     var seen = [UInt8](repeating: 0, count: 256)
                     seen.withUnsafeMutableBufferPointer { seen in for j in part { seen[Int(targets[j])] = 1 } }
                     return seen
                 }
-                for half in halves { for k in 0..<256 { seen[k] |= half[k] } }
+                for part in parts { for k in 0..<256 { seen[k] |= part[k] } }
             }
             seen[Int(keep)] = 0
             return (seen.firstIndex(of: 0) ?? 256, seen.lastIndex(of: 1) ?? 0)
@@ -61,7 +61,7 @@ extension GIF {
             }
         }
 
-        /// Frames of at least this many pixels are scanned in two halves at once (GIF.RowSplit, over
+        /// Frames of at least this many pixels are scanned in parts on two threads (GIF.RowSplit, over
         /// pixels): the writer waits for these scans, a full-screen fade's twice a frame, while the
         /// second core has room.
         static let splitPixels = 1 << 16

@@ -358,7 +358,7 @@ extension GIF {
         }
 
         /// Updates what is shown from the indices the encoder chose. (Raw buffers, as in `drawBox`; rows
-        /// in two halves, GIF.RowSplit.)
+        /// in parts on two threads, GIF.RowSplit.)
         private func commit(_ indices: [UInt8], box: (x: Int, y: Int, w: Int, h: Int), colors: [UInt32],
                             transparent: UInt8, isLocal: Bool) {
             let t = transparent, keepAll = UInt64(t) &* 0x0101_0101_0101_0101
