@@ -7,8 +7,8 @@
 // thread holds the second core, the helper's half would wait for it while the writer sat idle;
 // with smaller parts the writer takes what the helper has not started. Every part writes only its
 // own rows and returns its own partial result, which the caller combines in row order (minima,
-// maxima, integer sums), so the output depends neither on scheduling nor on the number of parts.
-// Short boxes run inline (a thread hop costs more).
+// maxima, integer sums, bit unions), so the output depends neither on scheduling nor on the number
+// of parts. Short boxes run inline (a thread hop costs more).
 import Dispatch
 
 extension GIF {
