@@ -42,10 +42,11 @@ extension GIF {
                 size = (image.width, image.height)
                 spool = try FrameSpool(recordBytes: image.width * image.height * 4, rowBytes: image.width * 4)
             }
-            // A new buffer each frame: the statistics thread may still be reading the previous one.
+            // A new buffer each frame: the statistics thread and the spool's writer may still be
+            // reading the previous ones.
             var flat: [UInt32] = []
             GIF.flatten(image, background: options.background, into: &flat)
-            if try flat.withUnsafeBytes({ try spool!.append(raw: $0, duration: duration) }) {
+            if try spool!.append(flat, duration: duration) {
                 // Only the rows the spool stored differ from the frame before: the rest is not counted.
                 let rows = spool!.storedRows(spool!.count - 1)
                 stats.add(flat, at: elapsed, changed: rows.lowerBound * image.width..<rows.upperBound * image.width)
