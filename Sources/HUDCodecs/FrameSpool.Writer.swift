@@ -14,8 +14,8 @@ import Dispatch
 
 extension FrameSpool {
     final class Writer: @unchecked Sendable {
-        /// Writes that may wait at once: enough for the appending thread never to wait on a fade
-        /// (one full frame written while the next few are rendered).
+        /// Writes that may wait at once: a few, so that a fade's full-frame writes overlap the next
+        /// frames' rendering, while the frames they hold stay few.
         static let pendingLimit = 4
         private let fd: Int32
         private let queue = DispatchQueue(label: "hudrender.spool.write")
